@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { ExecuteOptions, ToolDefinition } from './types.js';
+
+/** Types a tool declaration; the object is returned as it is. */
+export function defineTool<PS extends z.ZodType, OS extends z.ZodType>(
+  tool: ToolDefinition<PS, OS>,
+): ToolDefinition<PS, OS> {
+  return tool;
+}
+
+/** The base URL of a service without a `base_url` param: the caller's override, else the real one. */
+export function endpoint(options: ExecuteOptions, service: string, fallback: string): string {
+  return (options.endpoints?.[service] ?? fallback).replace(/\/+$/, '');
+}

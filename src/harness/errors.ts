@@ -1,0 +1,86 @@
+import type { HttpResponse, ToolError, ToolErrorCode, ToolIssue } from './types.js';
+
+/** A tool-level failure on its way to becoming a result; never escapes `executeTool`. */
+export class ToolFailure extends Error {
+  readonly error: ToolError;
+  /** The response that failed, when there was one (for meta). */
+  readonly response?: HttpResponse;
+
+  constructor(error: ToolError, response?: HttpResponse) {
+    super(error.message);
+    this.name = 'ToolFailure';
+    this.error = error;
+    this.response = response;
+  }
+}
+
+export function failure(code: ToolErrorCode, message: string, extra: Partial<ToolError> = {}): ToolFailure {
+  return new ToolFailure({ code, message, retryable: false, ...extra });
+}
+
+export function codeForStatus(status: number): ToolErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 408:
+      return 'timeout';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'rate_limited';
+    default:
+      return status >= 500 ? 'upstream_error' : 'bad_request';
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** The service's own words: `error`, `message`, `error.message`, or the text body. */
+export function serviceMessage(response: HttpResponse): string | undefined {
+  if (typeof response.body === 'string') return response.body.trim() || undefined;
+  const body = asRecord(response.body);
+  if (!body) return undefined;
+  for (const key of ['error', 'message', 'detail', 'error_description']) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+    const nested = asRecord(value);
+    if (nested && typeof nested.message === 'string') return nested.message;
+  }
+  return undefined;
+}
+
+/** Field errors a service lists (`details` / `errors` / `issues`, as strings or `{path|field, message}`). */
+export function serviceIssues(response: HttpResponse): ToolIssue[] | undefined {
+  const body = asRecord(response.body);
+  if (!body) return undefined;
+  const list = [body.details, body.errors, body.issues].find(Array.isArray) as unknown[] | undefined;
+  if (!list || list.length === 0) return undefined;
+  return list.map((item) => {
+    if (typeof item === 'string') return { path: '', message: item };
+    const entry = asRecord(item) ?? {};
+    const rawPath = entry.path ?? entry.field ?? entry.param ?? '';
+    const path = Array.isArray(rawPath) ? rawPath.join('.') : String(rawPath);
+    const message = typeof entry.message === 'string' ? entry.message : JSON.stringify(item);
+    return { path, message };
+  });
+}
+
+/** Normalizes a non-2xx response into a `ToolError` with the service's message. */
+export function errorFromResponse(response: HttpResponse, retryable: boolean, retryAfterMs?: number): ToolError {
+  const message = serviceMessage(response) ?? `HTTP ${response.status}`;
+  const error: ToolError = { code: codeForStatus(response.status), message, status: response.status, retryable };
+  if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+  const issues = serviceIssues(response);
+  if (issues) error.issues = issues;
+  return error;
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { sharedDispatcher } from './dispatcher.js';
+import { failure, ToolFailure } from './errors.js';
+import { fieldMeta, paramShape } from './fields.js';
+import { Redactor } from './redact.js';
+import { retrySettings } from './retry.js';
+import { DEFAULT_TIMEOUT_MS, sendRequest, type CallState } from './send.js';
+import { sleep } from './sleep.js';
+import type { AnyTool, ExecuteOptions, ResultMeta, ToolContext, ToolIssue, ToolResult } from './types.js';
+
+/** zod issues as `{ path, message }`, the path dotted (`parameters.q`, `events.2`). */
+export function zodIssues(error: z.ZodError): ToolIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** Values of the params the tool marks secret, so they can be masked everywhere. */
+function secretsOf(tool: AnyTool, params: unknown): unknown[] {
+  if (!params || typeof params !== 'object') return [];
+  const record = params as Record<string, unknown>;
+  const secrets: unknown[] = [];
+  for (const [name, schema] of Object.entries(paramShape(tool.params))) {
+    if (fieldMeta(schema).secret) secrets.push(record[name]);
+  }
+  return secrets;
+}
+
+function metaOf(state: CallState, started: number, notes: string[]): ResultMeta {
+  const meta: ResultMeta = { attempts: state.attempts, durationMs: Math.round(performance.now() - started) };
+  if (state.status !== undefined) meta.status = state.status;
+  if (state.rateLimit) meta.rateLimit = state.rateLimit;
+  if (notes.length) meta.notes = notes;
+  return meta;
+}
+
+/**
+ * Runs one tool: validate, build, send with retries and a time limit, read, map, validate
+ * the output. Tool-level failures come back as results; secrets never come back at all.
+ */
+export async function runTool<O = unknown>(
+  tool: AnyTool,
+  params: unknown,
+  options: ExecuteOptions = {},
+): Promise<ToolResult<O>> {
+  const started = performance.now();
+  const redactor = new Redactor(secretsOf(tool, params));
+  const callOptions: ExecuteOptions = { ...options, idempotencyKey: options.idempotencyKey ?? randomUUID() };
+  const state: CallState = {
+    toolId: tool.id,
+    dispatcher: options.dispatcher ?? sharedDispatcher(),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: retrySettings(options.retry),
+    toolIsSafe: tool.annotations.readOnly || tool.annotations.idempotent,
+    redactor,
+    signal: options.signal,
+    logger: options.logger && ((event) => options.logger?.(redactor.value(event))),
+    attempts: 0,
+  };
+  const notes: string[] = [];
+
+  try {
+    const parsed = tool.params.safeParse(params);
+    if (!parsed.success) {
+      const issues = zodIssues(parsed.error);
+      throw failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, {
+        issues,
+      });
+    }
+    const call = async (p: unknown) => {
+      const response = await sendRequest(tool.request(p, callOptions), state);
+      return tool.response(response, p);
+    };
+    const ctx: ToolContext<unknown> = {
+      send: (request) => sendRequest(request, state),
+      call,
+      sleep: (ms) => sleep(ms, options.signal),
+      note: (text) => notes.push(text),
+      options: callOptions,
+      signal: options.signal,
+    };
+    const raw = tool.run ? await tool.run(parsed.data, ctx) : await call(parsed.data);
+    const output = tool.output.safeParse(raw);
+    if (!output.success) {
+      throw failure('invalid_response', 'the service answered with an unexpected shape', {
+        status: state.status,
+        issues: zodIssues(output.error),
+      });
+    }
+    return redactor.value({ success: true, output: output.data as O, meta: metaOf(state, started, notes) });
+  } catch (error) {
+    const toolError =
+      error instanceof ToolFailure
+        ? error.error
+        : options.signal?.aborted
+          ? { code: 'aborted' as const, message: 'the call was aborted', retryable: false }
+          : {
+              code: 'invalid_response' as const,
+              message: `could not read the response: ${(error as Error)?.message ?? String(error)}`,
+              retryable: false,
+            };
+    return redactor.value({ success: false, error: toolError, meta: metaOf(state, started, notes) });
+  }
+}

@@ -1,0 +1,68 @@
+import { gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { HttpRequestSpec, Query, QueryValue, RequestBody } from './types.js';
+
+const gzipAsync = promisify(gzip);
+
+export interface BuiltRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+function appendValue(params: URLSearchParams, key: string, value: QueryValue): void {
+  if (value === undefined || value === null) return;
+  params.append(key, String(value));
+}
+
+/** Encodes a query or form: arrays become repeated keys, null and undefined are left out. */
+export function encodeQuery(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) appendValue(params, key, item);
+    else appendValue(params, key, value as QueryValue);
+  }
+  return params.toString();
+}
+
+/** Joins NDJSON: strings are taken as already-encoded lines. */
+export function toNdjson(lines: string | readonly unknown[]): string {
+  if (typeof lines === 'string') return lines;
+  let out = '';
+  for (const line of lines) out += (typeof line === 'string' ? line : JSON.stringify(line)) + '\n';
+  return out;
+}
+
+function encodeBody(body: RequestBody): { payload: string; contentType: string } {
+  if ('json' in body) return { payload: JSON.stringify(body.json), contentType: 'application/json' };
+  if ('form' in body) {
+    return { payload: encodeQuery(body.form), contentType: 'application/x-www-form-urlencoded' };
+  }
+  if ('ndjson' in body) return { payload: toNdjson(body.ndjson), contentType: 'application/x-ndjson' };
+  return { payload: body.text, contentType: body.contentType ?? 'text/plain; charset=utf-8' };
+}
+
+/** Turns a request spec into what undici sends: full URL, headers, encoded (and gzipped) body. */
+export async function buildRequest(spec: HttpRequestSpec): Promise<BuiltRequest> {
+  const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.8' };
+  for (const [name, value] of Object.entries(spec.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] = value;
+  }
+  if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+
+  const search = spec.query ? encodeQuery(spec.query) : '';
+  const url = search ? `${spec.url}${spec.url.includes('?') ? '&' : '?'}${search}` : spec.url;
+
+  if (!spec.body) return { method: spec.method, url, headers };
+  const { payload, contentType } = encodeBody(spec.body);
+  headers['content-type'] ??= contentType;
+  if (!spec.gzip) return { method: spec.method, url, headers, body: payload };
+  headers['content-encoding'] = 'gzip';
+  return { method: spec.method, url, headers, body: new Uint8Array(await gzipAsync(payload)) };
+}
+
+/** Trims trailing slashes so `${base}/v0/...` never doubles one. */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + path;
+}

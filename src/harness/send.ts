@@ -1,0 +1,124 @@
+import { request, type Dispatcher } from 'undici';
+import { failure, errorFromResponse, ToolFailure } from './errors.js';
+import { parseRateLimit } from './rate-limit.js';
+import { flattenHeaders, readBody } from './read-body.js';
+import { stripUrlCredentials, type Redactor } from './redact.js';
+import { buildRequest, type BuiltRequest } from './request.js';
+import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry.js';
+import { sleep } from './sleep.js';
+import type { HarnessEvent, HttpRequestSpec, HttpResponse, RateLimitInfo, RetryOptions } from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Everything one logical tool call shares across its HTTP attempts. */
+export interface CallState {
+  toolId: string;
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  retry: Required<RetryOptions>;
+  /** The tool is read-only or idempotent. */
+  toolIsSafe: boolean;
+  redactor: Redactor;
+  signal?: AbortSignal;
+  logger?: (event: HarnessEvent) => void;
+  // What meta reports, updated as attempts happen.
+  attempts: number;
+  status?: number;
+  rateLimit?: RateLimitInfo;
+}
+
+type Fault = { kind: 'timeout' | 'network' | 'aborted'; message: string };
+
+function isFault(value: unknown): value is Fault {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
+}
+
+/** One HTTP attempt, body read included, bounded by the time limit and the caller's signal. */
+async function attemptOnce(built: BuiltRequest, state: CallState): Promise<HttpResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), state.timeoutMs);
+  const onAbort = () => controller.abort();
+  state.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const res = await request(built.url, {
+      method: built.method as Dispatcher.HttpMethod,
+      headers: built.headers,
+      body: built.body,
+      dispatcher: state.dispatcher,
+      signal: controller.signal,
+    });
+    const headers = flattenHeaders(res.headers);
+    const { body, bodyKind } = await readBody(res.statusCode, headers, res.body, built.method);
+    return { status: res.statusCode, headers, body, bodyKind };
+  } catch (cause) {
+    if (state.signal?.aborted) throw { kind: 'aborted', message: 'the call was aborted' } satisfies Fault;
+    if (controller.signal.aborted) {
+      throw { kind: 'timeout', message: `no complete response within ${state.timeoutMs} ms` } satisfies Fault;
+    }
+    const err = cause as { code?: string; message?: string };
+    const detail = [err.code, err.message].filter(Boolean).join(': ');
+    throw { kind: 'network', message: `network error: ${detail || 'connection failed'}` } satisfies Fault;
+  } finally {
+    clearTimeout(timer);
+    state.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function faultFailure(fault: Fault, retryable: boolean): ToolFailure {
+  return failure(fault.kind, fault.message, { retryable });
+}
+
+/**
+ * Sends one request through the retry rule: returns the first 2xx response, or throws a
+ * `ToolFailure` carrying the real last error (never an undefined).
+ */
+export async function sendRequest(spec: HttpRequestSpec, state: CallState): Promise<HttpResponse> {
+  const built = await buildRequest(spec);
+  const retryCtx = {
+    safe: state.toolIsSafe || spec.safeToRetry === true || spec.idempotencyKey !== undefined,
+    nothingDoneStatuses: spec.nothingDoneStatuses,
+  };
+  const logUrl = state.logger ? state.redactor.text(stripUrlCredentials(built.url)) : '';
+
+  for (let attempt = 1; ; attempt++) {
+    if (state.signal?.aborted) throw failure('aborted', 'the call was aborted');
+    state.attempts++;
+    state.logger?.({ type: 'request', toolId: state.toolId, method: built.method, url: logUrl, attempt });
+    const started = performance.now();
+    let outcome: AttemptOutcome;
+    let failed: ToolFailure;
+    try {
+      const response = await attemptOnce(built, state);
+      state.status = response.status;
+      state.rateLimit = parseRateLimit(response.headers) ?? state.rateLimit;
+      state.logger?.({
+        type: 'response',
+        toolId: state.toolId,
+        status: response.status,
+        attempt,
+        durationMs: Math.round(performance.now() - started),
+      });
+      if (response.status >= 200 && response.status < 300) return response;
+      outcome = { kind: 'status', status: response.status, headers: response.headers };
+      const retryable = isRetryable(outcome, retryCtx);
+      const delay = response.status === 429 ? retryDelayMs(attempt, outcome, state.retry) : undefined;
+      failed = new ToolFailure(errorFromResponse(response, retryable, delay), response);
+    } catch (fault) {
+      if (!isFault(fault)) throw fault;
+      if (fault.kind === 'aborted') throw faultFailure(fault, false);
+      outcome = { kind: fault.kind };
+      failed = faultFailure(fault, isRetryable(outcome, retryCtx));
+    }
+
+    if (!failed.error.retryable || attempt >= state.retry.maxAttempts) throw failed;
+    const delayMs = retryDelayMs(attempt, outcome, state.retry);
+    // A service that asks for a longer wait than we allow gets its answer back now.
+    if (delayMs > state.retry.maxRetryAfterMs) throw failed;
+    state.logger?.({ type: 'retry', toolId: state.toolId, attempt, delayMs, reason: failed.error.code });
+    try {
+      await sleep(delayMs, state.signal);
+    } catch {
+      throw failure('aborted', 'the call was aborted while waiting to retry');
+    }
+  }
+}

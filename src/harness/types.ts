@@ -1,0 +1,173 @@
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+
+/** Codes of every failure a tool can report. See DESIGN.md for when each is used. */
+export type ToolErrorCode =
+  | 'unknown_tool'
+  | 'invalid_params'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'upstream_error'
+  | 'timeout'
+  | 'network'
+  | 'invalid_response'
+  | 'aborted';
+
+export interface ToolIssue {
+  path: string;
+  message: string;
+}
+
+export interface ToolError {
+  code: ToolErrorCode;
+  message: string;
+  status?: number;
+  retryable: boolean;
+  retryAfterMs?: number;
+  issues?: ToolIssue[];
+}
+
+export interface RateLimitInfo {
+  limit?: number;
+  remaining?: number;
+  /** ISO 8601 time at which the window resets. */
+  resetAt?: string;
+}
+
+export interface ResultMeta {
+  status?: number;
+  attempts: number;
+  durationMs: number;
+  rateLimit?: RateLimitInfo;
+  /** Free-form notes a tool adds (for example that a 409 on a retry meant "already done"). */
+  notes?: string[];
+}
+
+export type ToolResult<O = unknown> =
+  | { success: true; output: O; meta: ResultMeta }
+  | { success: false; error: ToolError; meta: ResultMeta };
+
+/** MCP-style hints: what calling the tool does to the world. */
+export interface ToolAnnotations {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+/** How the request body is encoded. */
+export type RequestBody =
+  | { json: unknown }
+  | { form: Query }
+  /** One JSON value per line; a string is sent as it is. */
+  | { ndjson: string | readonly unknown[] }
+  | { text: string; contentType?: string };
+
+/** What a tool's request mapping returns: one HTTP call, described as data. */
+export interface HttpRequestSpec {
+  method: HttpMethod;
+  /** Absolute URL without query string. */
+  url: string;
+  query?: Query;
+  headers?: Record<string, string | undefined>;
+  body?: RequestBody;
+  /** Gzip the encoded body and send `Content-Encoding: gzip`. */
+  gzip?: boolean;
+  /**
+   * This call is safe to repeat after a 5xx or a network fault even though the tool
+   * is not read-only or idempotent (e.g. `wait=true` on ingest, or a dry run).
+   */
+  safeToRetry?: boolean;
+  /** Statuses after which the service guarantees nothing happened, so a retry is always safe. */
+  nothingDoneStatuses?: readonly number[];
+  /** Idempotency key sent with the call; its presence makes retries safe. */
+  idempotencyKey?: string;
+}
+
+/** A response, with its body already read by content type. */
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON, a string for text, a Uint8Array for binary, undefined when empty. */
+  body: unknown;
+  bodyKind: 'json' | 'text' | 'binary' | 'empty';
+}
+
+export type HarnessEvent =
+  | { type: 'request'; toolId: string; method: string; url: string; attempt: number }
+  | { type: 'response'; toolId: string; status: number; attempt: number; durationMs: number }
+  | { type: 'retry'; toolId: string; attempt: number; delayMs: number; reason: string };
+
+export interface RetryOptions {
+  /** Attempts in all, the first included. Default 4. */
+  maxAttempts?: number;
+  /** First backoff step in ms. Default 250. */
+  baseDelayMs?: number;
+  /** Cap on one backoff step in ms. Default 8000. */
+  maxDelayMs?: number;
+  /** A service that asks to wait longer than this (Retry-After) gets the error back instead. Default 60000. */
+  maxRetryAfterMs?: number;
+}
+
+export interface ExecuteOptions {
+  /** Base-URL overrides for services whose spec has no `base_url` param, e.g. `{ loops: 'http://127.0.0.1:4100/loops/api/v1' }`. */
+  endpoints?: Record<string, string>;
+  /** undici dispatcher for every call (a MockAgent in tests); defaults to one shared keep-alive Agent. */
+  dispatcher?: Dispatcher;
+  /** Aborts the call, its retries and its waits: the result is `aborted`. */
+  signal?: AbortSignal;
+  /** Time limit of each HTTP attempt in ms (default 30000): the result is `timeout`. */
+  timeoutMs?: number;
+  /** `false` sends each call once. */
+  retry?: false | RetryOptions;
+  /** Idempotency key for tools that send one; generated per call when absent. */
+  idempotencyKey?: string;
+  /** Receives one redacted event per request, response and retry. */
+  logger?: (event: HarnessEvent) => void;
+}
+
+/** What a composed tool (`run`) gets: the harness's send, and its own single call. */
+export interface ToolContext<P> {
+  /** Sends one request through the full pipeline; a non-2xx status throws a `ToolFailure`. */
+  send(request: HttpRequestSpec): Promise<HttpResponse>;
+  /** The tool's own request and response mapping, as one call. */
+  call(params: P): Promise<unknown>;
+  /** Waits, abortably. */
+  sleep(ms: number): Promise<void>;
+  /** Adds a note to `meta.notes`. */
+  note(text: string): void;
+  options: ExecuteOptions;
+  signal?: AbortSignal;
+}
+
+export interface ToolDefinition<
+  PS extends z.ZodType = z.ZodType,
+  OS extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  name: string;
+  description: string;
+  /** Token scopes the call needs, as the service spells them. */
+  scopes: readonly string[];
+  annotations: ToolAnnotations;
+  params: PS;
+  output: OS;
+  /** Service key for `options.endpoints` (e.g. `loops`), when the base URL is not a param. */
+  service: string;
+  request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
+  response(response: HttpResponse, params: z.output<PS>): z.input<OS>;
+  /** Present on tools that compose several calls (polling, cursors); replaces the single call. */
+  run?(params: z.output<PS>, ctx: ToolContext<z.output<PS>>): Promise<z.input<OS>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ToolDefinition<any, any>;

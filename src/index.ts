@@ -1,0 +1,45 @@
+/**
+ * flowblocks: integration blocks and agent tools for visual workflow platforms.
+ * See README.md for a tour and DESIGN.md for the contract every tool follows.
+ */
+import { runTool } from './harness/execute.js';
+import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
+import { getTool } from './registry.js';
+import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
+
+export { listTools, getTool, listBlocks, getBlock } from './registry.js';
+export { mergeLlmParams, type Audience, type JsonSchema } from './schema.js';
+export { runTool } from './harness/execute.js';
+export { closeSharedDispatcher } from './harness/dispatcher.js';
+export { defineTool, endpoint } from './harness/define-tool.js';
+export { defineBlock, type Block } from './blocks/define-block.js';
+export type { BlockManifest, FieldManifest, OutputManifest, BlockDefinition } from './blocks/manifest.js';
+export { secretParam, userOnlyParam, uiParam, type FieldMeta } from './harness/fields.js';
+export type * from './harness/types.js';
+
+/**
+ * Runs a tool by id (or a tool object): validates, sends with retries and a time limit,
+ * and returns a `ToolResult`. Failures are results, never throws.
+ */
+export async function executeTool<O = unknown>(
+  idOrTool: string | AnyTool,
+  params: unknown,
+  options: ExecuteOptions = {},
+): Promise<ToolResult<O>> {
+  const tool = typeof idOrTool === 'string' ? getTool(idOrTool) : idOrTool;
+  if (!tool) {
+    return {
+      success: false,
+      error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}`, retryable: false },
+      meta: { attempts: 0, durationMs: 0 },
+    };
+  }
+  return runTool<O>(tool, params, options);
+}
+
+/** JSON Schema of a tool's params; `llm` leaves out `user-only` params. Throws for an unknown id. */
+export function toolJsonSchema(id: string, { audience = 'full' }: { audience?: Audience } = {}): JsonSchema {
+  const tool = getTool(id);
+  if (!tool) throw new Error(`no tool with id ${id}`);
+  return paramsJsonSchema(tool, audience);
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { uiParam } from '../../src/harness/fields.js';
+import { authHeaders, baseUrlParam, datasourceParam, jobSchema, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+
+interface DeleteBody {
+  id?: string;
+  job_id?: string;
+  delete_id?: string;
+  job_url?: string;
+  status?: string;
+  job?: unknown;
+  rows_to_be_deleted?: number;
+}
+
+export default defineTool({
+  id: 'tinybird_delete_datasource_rows',
+  name: 'Delete rows by condition',
+  description:
+    'Delete the rows of a Tinybird Data Source that match a SQL WHERE condition. The delete runs as a job: poll it with tinybird_get_job (the finished job has rows_affected). With dry_run: true nothing is deleted (read-only) and rows_to_be_deleted says how many rows match; try that first.',
+  scopes: ['DATASOURCES:CREATE'],
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  service: SERVICE,
+  params: z.object({
+    base_url: baseUrlParam,
+    token: tokenParam,
+    datasource: datasourceParam,
+    delete_condition: uiParam(z.string().trim().min(1).describe('SQL WHERE-clause condition selecting the rows'), {
+      ui: 'code',
+      language: 'sql',
+      placeholder: "event = 'test'",
+    }),
+    dry_run: z.boolean().default(false).describe('Only count the rows that would be deleted'),
+  }),
+  output: z.object({
+    id: z.string().optional().describe('Job id'),
+    job_id: z.string().optional().describe('Job id, for tinybird_get_job'),
+    delete_id: z.string().optional().describe('Delete id (equal to the job id)'),
+    job_url: z.string().optional().describe('Job status URL'),
+    status: z.string().optional().describe('Job status, e.g. waiting or done'),
+    job: jobSchema.optional(),
+    rows_to_be_deleted: z.number().int().optional().describe('Dry run only: rows that match the condition'),
+  }),
+  request: (p) => ({
+    method: 'POST',
+    url: tinybirdUrl(p.base_url, `/v0/datasources/${encodeURIComponent(p.datasource)}/delete`),
+    headers: authHeaders(p.token),
+    // The service compares dry_run to the exact string "true".
+    body: { form: { delete_condition: p.delete_condition, dry_run: p.dry_run ? 'true' : 'false' } },
+    // A dry run only counts rows, so it is safe to repeat.
+    safeToRetry: p.dry_run,
+  }),
+  response: (res, p) => {
+    const body = res.body as DeleteBody;
+    if (p.dry_run) return { rows_to_be_deleted: body.rows_to_be_deleted };
+    return {
+      id: body.id,
+      job_id: body.job_id ?? body.id,
+      delete_id: body.delete_id ?? body.id,
+      job_url: body.job_url,
+      status: body.status,
+      job: body.job as z.input<typeof jobSchema>,
+    };
+  },
+});

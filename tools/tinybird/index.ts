@@ -1,0 +1,13 @@
+/** The event-data (Tinybird) tools, importable alone as `flowblocks/tools/tinybird`. */
+import appendDatasource from './append-datasource.js';
+import deleteDatasourceRows from './delete-datasource-rows.js';
+import events from './events.js';
+import getJob from './get-job.js';
+import queryPipe from './query-pipe.js';
+import query from './query.js';
+import truncateDatasource from './truncate-datasource.js';
+
+export { appendDatasource, deleteDatasourceRows, events, getJob, query, queryPipe, truncateDatasource };
+export { runTool } from '../../src/harness/execute.js';
+
+export const tinybirdTools = [events, query, queryPipe, appendDatasource, truncateDatasource, deleteDatasourceRows, getJob];

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { uiParam } from '../../src/harness/fields.js';
+import { jsonResultFields, jsonResultSchema } from './query-result.js';
+import { authHeaders, baseUrlParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/** Names the Pipes API reads itself: a parameter by that name would be taken for them. */
+const RESERVED_PARAMETERS = ['q', 'token'];
+
+export default defineTool({
+  id: 'tinybird_query_pipe',
+  name: 'Call a pipe endpoint',
+  description:
+    'Call a published Tinybird pipe endpoint by name with its dynamic parameters and get JSON rows back. q runs extra SQL on top of the pipe result, which it calls `_` (e.g. SELECT count() FROM _).',
+  scopes: ['PIPE:READ'],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  service: SERVICE,
+  params: z.object({
+    base_url: baseUrlParam,
+    token: tokenParam,
+    pipe: z.string().min(1).describe('Name of the published pipe endpoint'),
+    parameters: uiParam(
+      z
+        .record(z.string(), z.union([scalar, z.array(scalar)]))
+        .optional()
+        .describe('Dynamic pipe parameters, sent as query-string arguments (arrays as repeated keys)')
+        .refine((params) => !params || !RESERVED_PARAMETERS.some((name) => name in params), {
+          message: 'parameters may not be named q or token: use the q param for SQL on top of the pipe',
+        }),
+      { ui: 'json', placeholder: '{"start_date":"2026-01-01","limit":10}' },
+    ),
+    q: uiParam(z.string().min(1).optional().describe('SQL run on top of the pipe result; `_` references the pipe'), {
+      ui: 'code',
+      language: 'sql',
+    }),
+  }),
+  output: jsonResultSchema,
+  request: (p) => ({
+    method: 'GET',
+    url: tinybirdUrl(p.base_url, `/v0/pipes/${encodeURIComponent(p.pipe)}.json`),
+    query: { ...p.parameters, q: p.q },
+    headers: authHeaders(p.token),
+  }),
+  response: (res) => jsonResultFields(res),
+});

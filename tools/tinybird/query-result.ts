@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { HttpResponse } from '../../src/harness/types.js';
+
+/** Column descriptors of a FORMAT JSON result. */
+export const metaSchema = z.array(z.object({ name: z.string(), type: z.string() })).describe('Column names and types');
+
+export const statisticsSchema = z
+  .looseObject({
+    elapsed: z.number().describe('Seconds'),
+    rows_read: z.number(),
+    bytes_read: z.number(),
+  })
+  .describe('Elapsed time in seconds, rows read, bytes read');
+
+export const rowsSchema = z.array(z.record(z.string(), z.unknown())).describe('Result rows');
+
+/** A FORMAT JSON body, as the Query API and the Pipes API both send it. */
+export const jsonResultSchema = z.object({
+  data: rowsSchema,
+  meta: metaSchema,
+  rows: z.number().int().describe('Row count'),
+  rows_before_limit_at_least: z.number().int().optional().describe('Minimum row count without the LIMIT clause'),
+  statistics: statisticsSchema,
+});
+
+/** Picks the FORMAT JSON fields; the output schema then checks them. */
+export function jsonResultFields(res: HttpResponse): z.input<typeof jsonResultSchema> {
+  const body = (res.body ?? {}) as z.input<typeof jsonResultSchema>;
+  const out = { data: body.data, meta: body.meta, rows: body.rows, statistics: body.statistics };
+  return body.rows_before_limit_at_least === undefined
+    ? out
+    : { ...out, rows_before_limit_at_least: body.rows_before_limit_at_least };
+}

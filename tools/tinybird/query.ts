@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { uiParam } from '../../src/harness/fields.js';
+import { jsonResultFields, metaSchema, rowsSchema, statisticsSchema } from './query-result.js';
+import { authHeaders, baseUrlParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+
+/** The FORMAT names the Query API serves; any other is refused by the service with a 403. */
+export const QUERY_FORMATS = [
+  'JSON',
+  'CSV',
+  'CSVWithNames',
+  'TSV',
+  'TSVWithNames',
+  'PrettyCompact',
+  'JSONEachRow',
+  'Parquet',
+  'JSONStrings',
+  'Prometheus',
+] as const;
+
+const FORMAT_CLAUSE = /\bFORMAT\s+([A-Za-z]\w*)\s*;?\s*$/i;
+
+export default defineTool({
+  id: 'tinybird_query',
+  name: 'Run SQL query',
+  description:
+    'Run a read-only SQL query against Tinybird Data Sources and pipes. The output format is chosen by a trailing FORMAT clause (JSON by default; CSV, TSV, JSONEachRow and others return raw text in data). Set pipeline to a pipe name to query it as `_` (SELECT * FROM _).',
+  scopes: ['PIPE:READ'],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  service: SERVICE,
+  params: z.object({
+    base_url: baseUrlParam,
+    token: tokenParam,
+    query: uiParam(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .describe('SQL; a trailing FORMAT clause picks the output format (JSON, CSV, TSV, JSONEachRow, …)')
+        .refine((sql) => {
+          const format = FORMAT_CLAUSE.exec(sql)?.[1];
+          return !format || QUERY_FORMATS.some((name) => name.toLowerCase() === format.toLowerCase());
+        }, `FORMAT must be one of ${QUERY_FORMATS.join(', ')}`),
+      { ui: 'code', language: 'sql', placeholder: 'SELECT count() FROM events FORMAT JSON' },
+    ),
+    pipeline: z.string().min(1).optional().describe('Pipe name; lets the SQL say SELECT * FROM _'),
+  }),
+  output: z.object({
+    data: z
+      .union([rowsSchema, z.string()])
+      .describe('FORMAT JSON: an array of row objects; other formats: the raw text (Parquet: base64)'),
+    rows: z.number().int().optional().describe('Row count (FORMAT JSON only)'),
+    statistics: statisticsSchema.optional().describe('Elapsed seconds, rows and bytes read (FORMAT JSON only)'),
+    meta: metaSchema.optional(),
+    rows_before_limit_at_least: z.number().int().optional().describe('Rows without the LIMIT clause, when it has one'),
+  }),
+  request: (p) => ({
+    method: 'POST',
+    url: tinybirdUrl(p.base_url, '/v0/sql'),
+    headers: authHeaders(p.token),
+    body: { form: { q: p.query, pipeline: p.pipeline } },
+  }),
+  // The parser follows the response's content type, never the SQL text.
+  response: (res) => {
+    if (res.bodyKind === 'json') return jsonResultFields(res);
+    if (res.bodyKind === 'binary') return { data: Buffer.from(res.body as Uint8Array).toString('base64') };
+    return { data: (res.body as string | undefined) ?? '' };
+  },
+});

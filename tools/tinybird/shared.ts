@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { secretParam, userOnlyParam } from '../../src/harness/fields.js';
+import { joinUrl } from '../../src/harness/request.js';
+
+/** Service key for `options.endpoints`; Tinybird tools take `base_url` as a param instead. */
+export const SERVICE = 'tinybird';
+
+export const baseUrlParam = userOnlyParam(
+  z
+    .url({ protocol: /^https?$/ })
+    .describe('API base URL of the workspace region, e.g. https://api.tinybird.co or https://api.us-east.aws.tinybird.co'),
+);
+
+export const tokenParam = secretParam(
+  z.string().min(1).describe('Tinybird API token (workspace or personal), sent as a Bearer token'),
+);
+
+/** A Data Source name as Tinybird accepts it: letters, digits and underscores, not starting with a digit. */
+export const datasourceParam = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a Data Source name has letters, digits and underscores, and does not start with a digit')
+  .describe('Data Source name');
+
+export function tinybirdUrl(base: string, path: string): string {
+  return joinUrl(base, path);
+}
+
+export function authHeaders(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+const dataSourceRef = z.looseObject({ id: z.string().optional(), name: z.string().optional() });
+
+/** A job as `/v0/jobs/<id>` and the job envelopes describe it; unknown fields are kept. */
+export const jobSchema = z
+  .looseObject({
+    kind: z.string().optional(),
+    id: z.string(),
+    job_id: z.string().optional(),
+    status: z.string(),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+    started_at: z.string().nullable().optional(),
+    is_cancellable: z.boolean().optional(),
+    datasource: dataSourceRef.optional(),
+    delete_condition: z.string().optional(),
+    rows_affected: z.number().optional(),
+    error: z.string().optional(),
+  })
+  .describe('The job record');
+
+export const datasourceRefSchema = dataSourceRef.describe('The Data Source the job works on (id, name, …)');
+
+/** Statuses after which a job no longer changes. */
+export const TERMINAL_JOB_STATUSES: ReadonlySet<string> = new Set(['done', 'error', 'cancelled']);
