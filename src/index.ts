@@ -10,6 +10,7 @@ import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
 export { listTools, getTool, listBlocks, getBlock } from './registry.js';
 export { mergeLlmParams, type Audience, type JsonSchema } from './schema.js';
 export { runTool } from './harness/execute.js';
+export { paginate, ToolCallError, type PaginateOptions } from './harness/paginate.js';
 export { closeSharedDispatcher } from './harness/dispatcher.js';
 export { defineTool, endpoint } from './harness/define-tool.js';
 export { defineBlock, type Block } from './blocks/define-block.js';

@@ -149,6 +149,13 @@ export interface ToolContext<P> {
   signal?: AbortSignal;
 }
 
+/** How a list tool pages: the param that takes the cursor, and where a page keeps it and its items. */
+export interface PaginationSpec<O = unknown> {
+  cursorParam: string;
+  nextCursor(output: O): string | null | undefined;
+  items(output: O): readonly unknown[];
+}
+
 export interface ToolDefinition<
   PS extends z.ZodType = z.ZodType,
   OS extends z.ZodType = z.ZodType,
@@ -165,6 +172,8 @@ export interface ToolDefinition<
   service: string;
   request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
   response(response: HttpResponse, params: z.output<PS>): z.input<OS>;
+  /** Present on list tools: how `paginate` walks their pages. */
+  pagination?: PaginationSpec<z.output<OS>>;
   /** Present on tools that compose several calls (polling, cursors); replaces the single call. */
   run?(params: z.output<PS>, ctx: ToolContext<z.output<PS>>): Promise<z.input<OS>>;
 }
