@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { secretParam, userOnlyParam } from '../../src/harness/fields.js';
+
+/** Small tools that exercise the harness without any service's rules. */
+export const ORIGIN = 'https://api.example.test';
+export const SECRET = 'sk_live_very-secret-value';
+
+const base = {
+  service: 'example',
+  output: z.looseObject({ ok: z.boolean() }),
+  response: (res: { body: unknown }) => res.body as { ok: boolean },
+};
+
+const params = z.object({
+  base_url: userOnlyParam(z.url()),
+  apiKey: secretParam(z.string().min(1)),
+  name: z.string().min(2),
+  count: z.number().int().positive().optional(),
+  tags: z.array(z.string()).optional(),
+});
+
+export const readTool = defineTool({
+  ...base,
+  id: 'example_read',
+  name: 'Read',
+  description: 'A read-only call',
+  scopes: [],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  params,
+  request: (p) => ({
+    method: 'GET',
+    url: `${p.base_url}/items`,
+    query: { name: p.name, count: p.count, tag: p.tags },
+    headers: { authorization: `Bearer ${p.apiKey}` },
+  }),
+});
+
+export const writeTool = defineTool({
+  ...base,
+  id: 'example_write',
+  name: 'Write',
+  description: 'A call that is not safe to repeat',
+  scopes: [],
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  params,
+  request: (p) => ({
+    method: 'POST',
+    url: `${p.base_url}/items`,
+    headers: { authorization: `Bearer ${p.apiKey}` },
+    body: { json: { name: p.name } },
+  }),
+});
+
+/** Like writeTool, but the request carries the call's idempotency key. */
+export const keyedWriteTool = defineTool({
+  ...writeTool,
+  id: 'example_keyed_write',
+  request: (p, options) => ({ ...writeTool.request(p, options), idempotencyKey: options.idempotencyKey }),
+});
+
+export const validParams = { base_url: ORIGIN, apiKey: SECRET, name: 'widget' };

@@ -1,0 +1,67 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildRequest, encodeQuery, joinUrl, toNdjson } from '../../src/harness/request.js';
+import { runTool } from '../../src/harness/execute.js';
+import { mockService } from '../helpers/mock-service.js';
+import { ORIGIN, readTool, validParams, writeTool } from './fixtures.js';
+
+describe('request building', () => {
+  it('encodes arrays as repeated keys and leaves out null and undefined', () => {
+    expect(encodeQuery({ a: 1, b: ['x', 'y z'], c: undefined, d: null, e: false })).toBe('a=1&b=x&b=y+z&e=false');
+  });
+
+  it('sends query strings with repeated keys', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 200, body: { ok: true } });
+    await runTool(readTool, { ...validParams, count: 2, tags: ['red', 'blue'] }, { dispatcher: svc.agent });
+    expect(svc.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/items',
+      query: { name: 'widget', count: '2', tag: ['red', 'blue'] },
+      body: undefined,
+    });
+  });
+
+  it('sends JSON with its content type', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('POST', '/items', { status: 201, body: { ok: true } });
+    await runTool(writeTool, validParams, { dispatcher: svc.agent });
+    expect(svc.requests[0]!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(String(svc.requests[0]!.body))).toEqual({ name: 'widget' });
+  });
+
+  it('encodes form, NDJSON and text bodies', async () => {
+    const form = await buildRequest({ method: 'POST', url: 'http://h/x', body: { form: { q: 'a&b', n: [1, 2] } } });
+    expect(form.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(form.body).toBe('q=a%26b&n=1&n=2');
+    const nd = await buildRequest({ method: 'POST', url: 'http://h/x', body: { ndjson: [{ a: 1 }, '{"b":2}'] } });
+    expect(nd.headers['content-type']).toBe('application/x-ndjson');
+    expect(nd.body).toBe('{"a":1}\n{"b":2}\n');
+    const text = await buildRequest({ method: 'POST', url: 'http://h/x?k=1', query: { j: 2 }, body: { text: 'hi' } });
+    expect(text.url).toBe('http://h/x?k=1&j=2');
+    expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(toNdjson('as-is')).toBe('as-is');
+  });
+
+  it('gzips for real: the sent bytes decompress to the NDJSON', async () => {
+    const built = await buildRequest({ method: 'POST', url: 'http://h/x', body: { ndjson: [{ a: 1 }, { b: 2 }] }, gzip: true });
+    expect(built.headers['content-encoding']).toBe('gzip');
+    expect(built.body).toBeInstanceOf(Uint8Array);
+    expect(gunzipSync(built.body as Uint8Array).toString()).toBe('{"a":1}\n{"b":2}\n');
+  });
+
+  it('lower-cases headers, drops undefined ones and sends the idempotency key', async () => {
+    const built = await buildRequest({
+      method: 'GET',
+      url: 'http://h/x',
+      headers: { 'X-Custom': 'v', 'X-Gone': undefined },
+      idempotencyKey: 'key-1',
+    });
+    expect(built.headers).toMatchObject({ 'x-custom': 'v', 'idempotency-key': 'key-1' });
+    expect('x-gone' in built.headers).toBe(false);
+  });
+
+  it('joins base URLs without doubling the slash', () => {
+    expect(joinUrl('https://api.tinybird.co//', '/v0/sql')).toBe('https://api.tinybird.co/v0/sql');
+  });
+});
