@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
+import { getBlock, listBlocks } from '../../src/index.js';
+
+const tinybird = getBlock('tinybird')!;
+
+describe('tinybird block manifest', () => {
+  const { manifest } = tinybird;
+  const field = (id: string) => manifest.fields.find((f) => f.id === id)!;
+
+  it('has an operation dropdown over the seven tools', () => {
+    expect(field('operation')).toMatchObject({
+      type: 'dropdown',
+      default: 'events',
+      options: [
+        { id: 'events', label: 'Send events' },
+        { id: 'query', label: 'Run SQL query' },
+        { id: 'query_pipe', label: 'Call a pipe endpoint' },
+        { id: 'append_datasource', label: 'Append from URL' },
+        { id: 'truncate_datasource', label: 'Truncate Data Source' },
+        { id: 'delete_datasource_rows', label: 'Delete rows by condition' },
+        { id: 'get_job', label: 'Get job' },
+      ],
+    });
+    expect(manifest.tools.byOperation.query).toBe('tinybird_query');
+    expect(manifest.tools.access).toHaveLength(7);
+  });
+
+  it('derives one field per param with per-operation conditions and UI hints', () => {
+    expect(field('token')).toMatchObject({ type: 'short-input', password: true, visibility: 'user-only' });
+    expect(field('token').condition).toBeUndefined();
+    expect(field('token').requiredFor).toHaveLength(7);
+    expect(field('query')).toMatchObject({ type: 'code', language: 'sql', condition: { value: ['query'] }, requiredFor: ['query'] });
+    expect(field('data')).toMatchObject({ type: 'code', language: 'ndjson', condition: { value: ['events'] } });
+    expect(field('parameters')).toMatchObject({ type: 'code', language: 'json' });
+    expect(field('wait')).toMatchObject({ type: 'switch', default: false });
+    expect(field('datasource').condition?.value).toEqual(['events', 'append_datasource', 'truncate_datasource', 'delete_datasource_rows']);
+    // Same name, other values: the append format gets a field of its own.
+    expect(field('format')).toMatchObject({ type: 'dropdown', options: [{ id: 'ndjson' }, { id: 'json' }], condition: { value: ['events'] } });
+    expect(field('append_datasource_format')).toMatchObject({
+      param: 'format',
+      options: [{ id: 'csv' }, { id: 'ndjson' }, { id: 'parquet' }],
+      condition: { value: ['append_datasource'] },
+    });
+    expect(manifest.inputs.parameters).toMatchObject({ type: 'json' });
+    expect(manifest.inputs.wait).toMatchObject({ type: 'boolean' });
+  });
+
+  it('derives per-operation outputs from the output schemas', () => {
+    expect(manifest.outputs.events).toEqual({
+      successful_rows: { type: 'number', description: 'Rows ingested' },
+      quarantined_rows: { type: 'number', description: expect.any(String) },
+    });
+    expect(manifest.outputs.query!.data!.type).toBe('json');
+    expect(manifest.outputs.query!.rows).toMatchObject({ type: 'number', optional: true });
+    expect(manifest.outputs.query_pipe!.data).toMatchObject({ type: 'array' });
+    expect(manifest.outputs.truncate_datasource!.truncated).toMatchObject({ type: 'boolean' });
+  });
+
+  it('is plain JSON', () => {
+    expect(JSON.parse(JSON.stringify(manifest))).toEqual(manifest);
+  });
+
+  it('resolves editor values to a tool and its params', () => {
+    const { tool, params } = tinybird.resolve({
+      operation: 'append_datasource',
+      base_url: 'https://api.tinybird.co',
+      token: 't',
+      datasource: 'events',
+      url: 'https://f/e.csv',
+      append_datasource_format: 'ndjson',
+      format: 'json',
+      query: 'ignored for this operation',
+      wait: '',
+    });
+    expect(tool.id).toBe('tinybird_append_datasource');
+    expect(params).toEqual({ base_url: 'https://api.tinybird.co', token: 't', datasource: 'events', url: 'https://f/e.csv', format: 'ndjson' });
+    expect(tinybird.resolve({ operation: 'query_pipe', pipe: 'p', parameters: '{"a":1}' }).params).toEqual({ pipe: 'p', parameters: { a: 1 } });
+    expect(() => tinybird.resolve({ operation: 'nope' })).toThrow(/no operation nope/);
+  });
+});
+
+describe('generated block docs', () => {
+  it.each(listBlocks().map((b) => b.type))('docs/blocks/%s.md matches the manifest (run npm run docs)', (type) => {
+    const committed = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'blocks', `${type}.md`), 'utf8');
+    expect(committed).toBe(renderBlockMarkdown(getBlock(type)!));
+  });
+});
