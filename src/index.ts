@@ -2,6 +2,7 @@
  * flowblocks: integration blocks and agent tools for visual workflow platforms.
  * See README.md for a tour and DESIGN.md for the contract every tool follows.
  */
+import type { z } from 'zod';
 import { runTool } from './harness/execute.js';
 import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
 import { getTool } from './registry.js';
@@ -19,14 +20,20 @@ export { secretParam, userOnlyParam, uiParam, type FieldMeta } from './harness/f
 export type * from './harness/types.js';
 
 /**
- * Runs a tool by id (or a tool object): validates, sends with retries and a time limit,
- * and returns a `ToolResult`. Failures are results, never throws.
+ * Runs a tool by id (or a tool object, which types the output): validates, sends with
+ * retries and a time limit, and returns a `ToolResult`. Failures are results, never throws.
  */
-export async function executeTool<O = unknown>(
+export async function executeTool<T extends AnyTool>(
+  tool: T,
+  params: unknown,
+  options?: ExecuteOptions,
+): Promise<ToolResult<z.output<T['output']>>>;
+export async function executeTool<O = unknown>(id: string, params: unknown, options?: ExecuteOptions): Promise<ToolResult<O>>;
+export async function executeTool(
   idOrTool: string | AnyTool,
   params: unknown,
   options: ExecuteOptions = {},
-): Promise<ToolResult<O>> {
+): Promise<ToolResult<unknown>> {
   const tool = typeof idOrTool === 'string' ? getTool(idOrTool) : idOrTool;
   if (!tool) {
     return {
@@ -35,7 +42,7 @@ export async function executeTool<O = unknown>(
       meta: { attempts: 0, durationMs: 0 },
     };
   }
-  return runTool<O>(tool, params, options);
+  return runTool(tool, params, options);
 }
 
 /** JSON Schema of a tool's params; `llm` leaves out `user-only` params. Throws for an unknown id. */

@@ -40,11 +40,12 @@ function metaOf(state: CallState, started: number, notes: string[]): ResultMeta 
  * Runs one tool: validate, build, send with retries and a time limit, read, map, validate
  * the output. Tool-level failures come back as results; secrets never come back at all.
  */
-export async function runTool<O = unknown>(
-  tool: AnyTool,
+export async function runTool<T extends AnyTool>(
+  tool: T,
   params: unknown,
   options: ExecuteOptions = {},
-): Promise<ToolResult<O>> {
+): Promise<ToolResult<z.output<T['output']>>> {
+  type O = z.output<T['output']>;
   const started = performance.now();
   const redactor = new Redactor(secretsOf(tool, params));
   const callOptions: ExecuteOptions = { ...options, idempotencyKey: options.idempotencyKey ?? randomUUID() };

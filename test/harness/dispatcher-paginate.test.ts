@@ -7,7 +7,7 @@ import { defineTool } from '../../src/harness/define-tool.js';
 import { runTool } from '../../src/harness/execute.js';
 import { paginate, ToolCallError } from '../../src/harness/paginate.js';
 import { mockService } from '../helpers/mock-service.js';
-import { ORIGIN, readTool, SECRET, validParams } from './fixtures.js';
+import { ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';
 
 describe('the shared keep-alive dispatcher', () => {
   const seen: { remotePort?: number; url?: string }[] = [];
@@ -47,7 +47,7 @@ describe('the shared keep-alive dispatcher', () => {
 });
 
 const listTool = defineTool({
-  ...readTool,
+  ...readParts,
   id: 'example_list',
   params: z.object({ base_url: z.url(), apiKey: z.string(), cursor: z.string().optional() }),
   output: z.object({ items: z.array(z.number()), next: z.string().nullable() }),

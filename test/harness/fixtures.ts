@@ -20,21 +20,23 @@ const params = z.object({
   tags: z.array(z.string()).optional(),
 });
 
-export const readTool = defineTool({
-  ...base,
-  id: 'example_read',
+/** Everything of the read tool but its output, for tests that read bodies their own way. */
+export const readParts = {
   name: 'Read',
   description: 'A read-only call',
   scopes: [],
+  service: 'example',
   annotations: { readOnly: true, destructive: false, idempotent: true },
   params,
-  request: (p) => ({
-    method: 'GET',
+  request: (p: z.output<typeof params>) => ({
+    method: 'GET' as const,
     url: `${p.base_url}/items`,
     query: { name: p.name, count: p.count, tag: p.tags },
     headers: { authorization: `Bearer ${p.apiKey}` },
   }),
-});
+};
+
+export const readTool = defineTool({ ...base, ...readParts, id: 'example_read' });
 
 export const writeTool = defineTool({
   ...base,
@@ -54,7 +56,9 @@ export const writeTool = defineTool({
 
 /** Like writeTool, but the request carries the call's idempotency key. */
 export const keyedWriteTool = defineTool({
-  ...writeTool,
+  ...base,
+  ...readParts,
+  annotations: writeTool.annotations,
   id: 'example_keyed_write',
   request: (p, options) => ({ ...writeTool.request(p, options), idempotencyKey: options.idempotencyKey }),
 });

@@ -5,9 +5,14 @@ import { runTool } from '../../src/harness/execute.js';
 import { Redactor, stripUrlCredentials } from '../../src/harness/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
-import { ORIGIN, readTool, SECRET, validParams } from './fixtures.js';
+import { ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';
 
-const echoTool = defineTool({ ...readTool, id: 'example_echo', output: z.looseObject({}), response: (res) => res.body as object });
+const echoTool = defineTool({
+  ...readParts,
+  id: 'example_echo',
+  output: z.looseObject({}),
+  response: (res) => res.body as Record<string, unknown>,
+});
 
 describe('secrets never come back', () => {
   it('masks a secret the service echoes in an error message', async () => {

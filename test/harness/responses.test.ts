@@ -5,11 +5,11 @@ import { codeForStatus, errorFromResponse, serviceIssues, serviceMessage } from 
 import { runTool } from '../../src/harness/execute.js';
 import type { HttpResponse } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
-import { ORIGIN, readTool, validParams } from './fixtures.js';
+import { ORIGIN, readParts, readTool, validParams } from './fixtures.js';
 
 /** A tool that returns whatever the service sent, to look at how bodies are read. */
 const rawTool = defineTool({
-  ...readTool,
+  ...readParts,
   id: 'example_raw',
   output: z.object({ kind: z.string(), body: z.unknown() }),
   response: (res) => ({ kind: res.bodyKind, body: res.body }),
@@ -123,7 +123,14 @@ describe('output validation', () => {
   });
 
   it('answers invalid_response when the response mapping itself throws', async () => {
-    const throwing = defineTool({ ...readTool, id: 'example_throwing', response: () => { throw new Error('no such field'); } });
+    const throwing = defineTool({
+      ...readParts,
+      output: readTool.output,
+      id: 'example_throwing',
+      response: () => {
+        throw new Error('no such field');
+      },
+    });
     const svc = mockService(ORIGIN);
     svc.on('GET', '/items', { status: 200, body: { ok: true } });
     const result = await runTool(throwing, validParams, { dispatcher: svc.agent });

@@ -132,7 +132,7 @@ describe('tinybird_delete_datasource_rows', () => {
     const result = await tb.run('tinybird_delete_datasource_rows', { datasource: 'events', delete_condition: '1=1', dry_run: true });
     expect(formOf(tb.requests[1]!.body)).toEqual({ delete_condition: '1=1', dry_run: 'true' });
     expect(result).toMatchObject({ success: true, output: { rows_to_be_deleted: 42 }, meta: { attempts: 2, status: 200 } });
-    expect(result.success && Object.keys(result.output)).toEqual(['rows_to_be_deleted']);
+    expect(result.success && Object.keys(result.output as object)).toEqual(['rows_to_be_deleted']);
   });
 
   it('does not repeat a real delete after a 5xx', async () => {

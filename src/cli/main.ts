@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { collectEndpoints, collectParams } from './params.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdin: () => Promise<string>;
+}
+
+const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms
+
+Usage:
+  flowblocks list                         every tool: id, hints, name
+  flowblocks blocks                       every block type
+  flowblocks schema <tool> [--llm]        JSON Schema of a tool's params (--llm: the model's view)
+  flowblocks manifest <block>             the manifest an editor renders
+  flowblocks run <tool> [options]         run a tool and print its result as JSON
+
+Options of run:
+  --params '<json>'                       params as a JSON object
+  --params-file <file|->                  params from a JSON file, or stdin
+  --param key=value                       one param (repeatable; JSON values are parsed)
+  --endpoint service=url                  base-URL override, e.g. loops=http://127.0.0.1:4100/loops/api/v1
+  --timeout <ms>                          time limit of each HTTP attempt (default 30000)
+  --no-retry                              send each call once
+
+Exit codes: 0 success, 1 the tool failed (the result says why), 2 usage error.
+`;
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The `flowblocks` command; returns the exit code. The registry is loaded only by commands that need it. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        params: { type: 'string' },
+        'params-file': { type: 'string' },
+        param: { type: 'string', multiple: true },
+        endpoint: { type: 'string', multiple: true },
+        timeout: { type: 'string' },
+        'no-retry': { type: 'boolean' },
+        llm: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, name] = positionals;
+  if (!command || values.help || command === 'help') {
+    io.stdout(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  const api = await import('../index.js');
+  try {
+    switch (command) {
+      case 'list':
+        for (const tool of api.listTools()) {
+          const hints = Object.entries(tool.annotations).filter(([, on]) => on).map(([hint]) => hint);
+          io.stdout(`${tool.id.padEnd(36)} ${(hints.join(',') || 'writes').padEnd(28)} ${tool.name}\n`);
+        }
+        return 0;
+      case 'blocks':
+        for (const block of api.listBlocks()) io.stdout(`${block.type.padEnd(12)} ${block.definition.description}\n`);
+        return 0;
+      case 'schema':
+        if (!name) throw new UsageError('schema needs a tool id');
+        if (!api.getTool(name)) throw new UsageError(`no tool with id ${name} (see flowblocks list)`);
+        io.stdout(json(api.toolJsonSchema(name, { audience: values.llm ? 'llm' : 'full' })));
+        return 0;
+      case 'manifest': {
+        const block = name ? api.getBlock(name) : undefined;
+        if (!block) throw new UsageError(`no block ${name ?? ''} (see flowblocks blocks)`);
+        io.stdout(json(block.manifest));
+        return 0;
+      }
+      case 'run': {
+        if (!name) throw new UsageError('run needs a tool id');
+        const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
+        if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
+        const params = await collectParams(values, io.stdin);
+        const result = await api.executeTool(name, params, {
+          endpoints: collectEndpoints(values.endpoint),
+          timeoutMs,
+          retry: values['no-retry'] ? false : undefined,
+        });
+        (result.success ? io.stdout : io.stderr)(json(result));
+        await api.closeSharedDispatcher();
+        return result.success ? 0 : 1;
+      }
+      default:
+        throw new UsageError(`unknown command ${command}`);
+    }
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
+    return 2;
+  }
+}
+
+class UsageError extends Error {}

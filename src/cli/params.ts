@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+
+/** Reads `--params`, `--params-file` (or `-` for stdin) and `--param key=value` into one object. */
+export async function collectParams(
+  values: { params?: string; 'params-file'?: string; param?: string[] },
+  stdin: () => Promise<string>,
+): Promise<Record<string, unknown>> {
+  let params: Record<string, unknown> = {};
+  const merge = (text: string, from: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${from} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${from} must be a JSON object`);
+    params = { ...params, ...(parsed as Record<string, unknown>) };
+  };
+  if (values['params-file'] !== undefined) {
+    const file = values['params-file'];
+    merge(file === '-' ? await stdin() : await readFile(file, 'utf8'), `--params-file ${file}`);
+  }
+  if (values.params !== undefined) merge(values.params, '--params');
+  for (const pair of values.param ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`--param takes key=value, got ${JSON.stringify(pair)}`);
+    const raw = pair.slice(eq + 1);
+    // Values that read as JSON (numbers, booleans, objects) are taken as such; the rest as text.
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      /* plain text */
+    }
+    params[pair.slice(0, eq)] = value;
+  }
+  return params;
+}
+
+/** `--endpoint loops=http://127.0.0.1:4100/loops/api/v1` → `{ loops: '…' }`. */
+export function collectEndpoints(pairs: string[] | undefined): Record<string, string> | undefined {
+  if (!pairs?.length) return undefined;
+  const endpoints: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`--endpoint takes service=url, got ${JSON.stringify(pair)}`);
+    endpoints[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return endpoints;
+}
