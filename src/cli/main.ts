@@ -7,6 +7,15 @@ export interface CliIo {
   stdin: () => Promise<string>;
 }
 
+/** A command that parses its own arguments, in a module of its own loaded only when called. */
+export interface CliCommand {
+  summary: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+/** Long-running and heavy commands: one line each, loaded lazily so `flowblocks list` stays fast. */
+const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {};
+
 const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms
 
 Usage:
@@ -31,6 +40,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The `flowblocks` command; returns the exit code. The registry is loaded only by commands that need it. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  const load = argv[0] === undefined ? undefined : COMMANDS[argv[0]];
+  if (load) return (await load()).command.run(argv.slice(1), io);
   let parsed;
   try {
     parsed = parseArgs({
@@ -55,6 +66,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, name] = positionals;
   if (!command || values.help || command === 'help') {
     io.stdout(USAGE);
+    for (const [name, load] of Object.entries(COMMANDS)) io.stdout(`  flowblocks ${name.padEnd(30)} ${(await load()).command.summary}\n`);
     return command || values.help ? 0 : 2;
   }
   const api = await import('../index.js');
