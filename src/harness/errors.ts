@@ -1,4 +1,4 @@
-import type { HttpResponse, ToolError, ToolErrorCode, ToolIssue } from './types.js';
+import type { HttpResponse, ResultMeta, ToolError, ToolErrorCode, ToolIssue } from './types.js';
 
 /** A tool-level failure on its way to becoming a result; never escapes `executeTool`. */
 export class ToolFailure extends Error {
@@ -11,6 +11,19 @@ export class ToolFailure extends Error {
     this.name = 'ToolFailure';
     this.error = error;
     this.response = response;
+  }
+}
+
+/** Thrown by helpers for programs (like `paginate`) when a call fails; tools themselves return results. */
+export class ToolCallError extends Error {
+  readonly error: ToolError;
+  readonly meta: ResultMeta;
+
+  constructor(toolId: string, error: ToolError, meta: ResultMeta) {
+    super(`${toolId} failed (${error.code}): ${error.message}`);
+    this.name = 'ToolCallError';
+    this.error = error;
+    this.meta = meta;
   }
 }
 

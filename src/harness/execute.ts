@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { sharedDispatcher } from './dispatcher.js';
 import { failure, ToolFailure } from './errors.js';
 import { fieldMeta, paramShape } from './fields.js';
 import { Redactor } from './redact.js';
-import { retrySettings } from './retry.js';
-import { DEFAULT_TIMEOUT_MS, sendRequest, type CallState } from './send.js';
+import { createCallState, sendRequest, type CallState } from './send.js';
 import { sleep } from './sleep.js';
 import type { AnyTool, ExecuteOptions, ResultMeta, ToolContext, ToolIssue, ToolResult } from './types.js';
 
@@ -49,17 +47,8 @@ export async function runTool<T extends AnyTool>(
   const started = performance.now();
   const redactor = new Redactor(secretsOf(tool, params));
   const callOptions: ExecuteOptions = { ...options, idempotencyKey: options.idempotencyKey ?? randomUUID() };
-  const state: CallState = {
-    toolId: tool.id,
-    dispatcher: options.dispatcher ?? sharedDispatcher(),
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    retry: retrySettings(options.retry),
-    toolIsSafe: tool.annotations.readOnly || tool.annotations.idempotent,
-    redactor,
-    signal: options.signal,
-    logger: options.logger && ((event) => options.logger?.(redactor.value(event))),
-    attempts: 0,
-  };
+  const toolIsSafe = tool.annotations.readOnly || tool.annotations.idempotent;
+  const state = createCallState(tool.id, toolIsSafe, options, redactor);
   const notes: string[] = [];
 
   try {
@@ -79,6 +68,9 @@ export async function runTool<T extends AnyTool>(
       call,
       sleep: (ms) => sleep(ms, options.signal),
       note: (text) => notes.push(text),
+      reportRateLimit: (info) => {
+        state.rateLimit ??= info;
+      },
       options: callOptions,
       signal: options.signal,
     };

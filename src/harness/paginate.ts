@@ -1,18 +1,6 @@
 import { runTool } from './execute.js';
-import type { AnyTool, ExecuteOptions, PaginationSpec, ResultMeta, ToolError } from './types.js';
-
-/** Thrown by helpers for programs (like `paginate`) when a call fails; tools themselves return results. */
-export class ToolCallError extends Error {
-  readonly error: ToolError;
-  readonly meta: ResultMeta;
-
-  constructor(toolId: string, error: ToolError, meta: ResultMeta) {
-    super(`${toolId} failed (${error.code}): ${error.message}`);
-    this.name = 'ToolCallError';
-    this.error = error;
-    this.meta = meta;
-  }
-}
+import { ToolCallError } from './errors.js';
+import type { AnyTool, ExecuteOptions, PaginationSpec } from './types.js';
 
 export interface PaginateOptions extends ExecuteOptions {
   /** Stop after this many pages. */

@@ -26,21 +26,27 @@ export function encodeQuery(query: Query): string {
   return params.toString();
 }
 
-/** Joins NDJSON: strings are taken as already-encoded lines. */
-export function toNdjson(lines: string | readonly unknown[]): string {
-  if (typeof lines === 'string') return lines;
+/** Joins NDJSON: strings and bytes are taken as already-encoded lines. */
+export function toNdjson(lines: string | Uint8Array | readonly unknown[]): string | Uint8Array {
+  if (typeof lines === 'string' || lines instanceof Uint8Array) return lines;
   let out = '';
   for (const line of lines) out += (typeof line === 'string' ? line : JSON.stringify(line)) + '\n';
   return out;
 }
 
-function encodeBody(body: RequestBody): { payload: string; contentType: string } {
+function encodeBody(body: RequestBody): { payload: string | Uint8Array; contentType: string } {
   if ('json' in body) return { payload: JSON.stringify(body.json), contentType: 'application/json' };
   if ('form' in body) {
     return { payload: encodeQuery(body.form), contentType: 'application/x-www-form-urlencoded' };
   }
   if ('ndjson' in body) return { payload: toNdjson(body.ndjson), contentType: 'application/x-ndjson' };
   return { payload: body.text, contentType: body.contentType ?? 'text/plain; charset=utf-8' };
+}
+
+/** The URL with the query appended (to any query it already has). */
+export function urlWithQuery(url: string, query: Query | undefined): string {
+  const search = query ? encodeQuery(query) : '';
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
 /** Turns a request spec into what undici sends: full URL, headers, encoded (and gzipped) body. */
@@ -51,8 +57,7 @@ export async function buildRequest(spec: HttpRequestSpec): Promise<BuiltRequest>
   }
   if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
 
-  const search = spec.query ? encodeQuery(spec.query) : '';
-  const url = search ? `${spec.url}${spec.url.includes('?') ? '&' : '?'}${search}` : spec.url;
+  const url = urlWithQuery(spec.url, spec.query);
 
   if (!spec.body) return { method: spec.method, url, headers };
   const { payload, contentType } = encodeBody(spec.body);

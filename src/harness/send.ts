@@ -3,10 +3,11 @@ import { failure, errorFromResponse, ToolFailure } from './errors.js';
 import { parseRateLimit } from './rate-limit.js';
 import { flattenHeaders, readBody } from './read-body.js';
 import { stripUrlCredentials, type Redactor } from './redact.js';
-import { buildRequest, type BuiltRequest } from './request.js';
-import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry.js';
+import { buildRequest, urlWithQuery, type BuiltRequest } from './request.js';
+import { sharedDispatcher } from './dispatcher.js';
+import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from './retry.js';
 import { sleep } from './sleep.js';
-import type { HarnessEvent, HttpRequestSpec, HttpResponse, RateLimitInfo, RetryOptions } from './types.js';
+import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, RateLimitInfo, RetryOptions } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -25,6 +26,22 @@ export interface CallState {
   attempts: number;
   status?: number;
   rateLimit?: RateLimitInfo;
+}
+
+/** The state of one logical call; its logger sees events only after redaction. */
+export function createCallState(toolId: string, toolIsSafe: boolean, options: ExecuteOptions, redactor: Redactor): CallState {
+  const logger = options.logger;
+  return {
+    toolId,
+    dispatcher: options.dispatcher ?? sharedDispatcher(),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: retrySettings(options.retry),
+    toolIsSafe,
+    redactor,
+    signal: options.signal,
+    logger: logger && ((event) => logger(redactor.value(event))),
+    attempts: 0,
+  };
 }
 
 type Fault = { kind: 'timeout' | 'network' | 'aborted'; message: string };
@@ -73,7 +90,7 @@ function faultFailure(fault: Fault, retryable: boolean): ToolFailure {
  * `ToolFailure` carrying the real last error (never an undefined).
  */
 export async function sendRequest(spec: HttpRequestSpec, state: CallState): Promise<HttpResponse> {
-  const built = await buildRequest(spec);
+  let built = await buildRequest(spec);
   const retryCtx = {
     safe: state.toolIsSafe || spec.safeToRetry === true || spec.idempotencyKey !== undefined,
     nothingDoneStatuses: spec.nothingDoneStatuses,
@@ -114,6 +131,10 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
     const delayMs = retryDelayMs(attempt, outcome, state.retry);
     // A service that asks for a longer wait than we allow gets its answer back now.
     if (delayMs > state.retry.maxRetryAfterMs) throw failed;
+    if (attempt === 1 && spec.retryQuery) {
+      built = { ...built, url: urlWithQuery(spec.url, { ...spec.query, ...spec.retryQuery }) };
+      retryCtx.safe = true;
+    }
     state.logger?.({ type: 'retry', toolId: state.toolId, attempt, delayMs, reason: failed.error.code });
     try {
       await sleep(delayMs, state.signal);

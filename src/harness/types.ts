@@ -68,8 +68,8 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 export type RequestBody =
   | { json: unknown }
   | { form: Query }
-  /** One JSON value per line; a string is sent as it is. */
-  | { ndjson: string | readonly unknown[] }
+  /** One JSON value per line; a string or bytes are sent as they are. */
+  | { ndjson: string | Uint8Array | readonly unknown[] }
   | { text: string; contentType?: string };
 
 /** What a tool's request mapping returns: one HTTP call, described as data. */
@@ -91,6 +91,11 @@ export interface HttpRequestSpec {
   nothingDoneStatuses?: readonly number[];
   /** Idempotency key sent with the call; its presence makes retries safe. */
   idempotencyKey?: string;
+  /**
+   * Query for the attempts after the first, which are then safe to repeat: ingest retries
+   * go with `wait=true`, so a retry's own fault can be retried without duplicating rows.
+   */
+  retryQuery?: Query;
 }
 
 /** A response, with its body already read by content type. */
@@ -145,6 +150,8 @@ export interface ToolContext<P> {
   sleep(ms: number): Promise<void>;
   /** Adds a note to `meta.notes`. */
   note(text: string): void;
+  /** A rate-limit state the service reported in a body; `X-RateLimit-*` headers, when present, win. */
+  reportRateLimit(info: RateLimitInfo): void;
   options: ExecuteOptions;
   signal?: AbortSignal;
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/dispatcher.js';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { runTool } from '../../src/harness/execute.js';
-import { paginate, ToolCallError } from '../../src/harness/paginate.js';
+import { ToolCallError } from '../../src/harness/errors.js';
+import { paginate } from '../../src/harness/paginate.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';
 

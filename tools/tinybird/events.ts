@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
-import { uiParam } from '../../src/harness/fields.js';
-import { authHeaders, baseUrlParam, datasourceParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+import { failure } from '../../src/harness/errors.js';
+import { uiParam, userOnlyParam } from '../../src/harness/fields.js';
+import { DEFAULT_MAX_REQUEST_BYTES, eventsRequest, rowCounts } from './events-request.js';
+import { LineTooLargeError, NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
+import { sendChunks, type IngestReport } from './send-chunks.js';
+import { baseUrlParam, datasourceParam, SERVICE, tokenParam } from './shared.js';
 
 function isJsonObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,11 +52,36 @@ function checkEvents(data: string, format: 'ndjson' | 'json', ctx: z.RefinementC
   if (count === 0) report('data holds no events');
 }
 
+function* chunksOf(ndjson: Buffer, maxBytes: number): Generator<NdjsonChunk> {
+  const chunker = new NdjsonChunker(maxBytes);
+  yield* chunker.push(ndjson);
+  const last = chunker.flush();
+  if (last) yield last;
+}
+
+/** A partial ingest is a failure that says exactly which rows did not get in. */
+function partialFailure(report: IngestReport) {
+  const ranges = report.failed.map((f) => `rows ${f.first_row}-${f.last_row}`).join(', ');
+  const first = report.failed[0]!.error;
+  return failure(
+    first.code,
+    `${report.failed.length} of ${report.requests} requests failed, ${ranges} not ingested (${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
+    {
+      status: first.status,
+      retryable: report.failed.every((f) => f.error.retryable),
+      issues: report.failed.map((f) => ({
+        path: 'data',
+        message: `rows ${f.first_row}-${f.last_row}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
+      })),
+    },
+  );
+}
+
 export default defineTool({
   id: 'tinybird_events',
   name: 'Send events',
   description:
-    'Ingest events into a Tinybird Data Source through the Events API, as NDJSON (one JSON object per line) or JSON (an object or an array of objects), optionally gzip-compressed. Rows that do not fit the schema are counted in quarantined_rows, not ingested. Set wait to true to get a database acknowledgment; only then are server errors retried without risk of duplicate rows.',
+    'Ingest events into a Tinybird Data Source through the Events API, as NDJSON (one JSON object per line) or JSON (an object or an array of objects), optionally gzip-compressed. Data of any size is split at line boundaries into requests under the per-request limit. Rows that do not fit the schema are counted in quarantined_rows, not ingested. Set wait to true to get a database acknowledgment; only then are server errors retried without risk of duplicate rows.',
   scopes: ['DATASOURCE:APPEND', 'DATASOURCE:CREATE'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
   service: SERVICE,
@@ -72,26 +101,43 @@ export default defineTool({
         .describe('Wait for the database acknowledgment before responding: safer retries, more latency'),
       format: z.enum(['ndjson', 'json']).default('ndjson').describe('Format of data'),
       compression: z.enum(['none', 'gzip']).default('none').describe('Gzip the request body'),
+      max_request_bytes: userOnlyParam(
+        z
+          .number()
+          .int()
+          .min(1024)
+          .default(DEFAULT_MAX_REQUEST_BYTES)
+          .describe('Largest request body; larger data is split at line boundaries (the Free plan refuses over 10 MB)'),
+      ),
+      concurrency: userOnlyParam(
+        z.number().int().min(1).max(32).default(4).describe('Requests in flight at once when data is split'),
+      ),
     })
     .superRefine((p, ctx) => checkEvents(p.data, p.format, ctx)),
   output: z.object({
     successful_rows: z.number().int().describe('Rows ingested'),
     quarantined_rows: z.number().int().describe('Rows that failed validation and went to <datasource>_quarantine'),
   }),
-  request: (p) => ({
-    method: 'POST',
-    url: tinybirdUrl(p.base_url, '/v0/events'),
-    query: { name: p.datasource, wait: p.wait ? 'true' : undefined },
-    headers: authHeaders(p.token),
-    body: { ndjson: eventsAsNdjson(p.data, p.format) },
-    gzip: p.compression === 'gzip',
-    // wait=true surfaces database errors, so a retry cannot duplicate rows.
-    safeToRetry: p.wait,
-    // 503 from the Events API means nothing was ingested.
-    nothingDoneStatuses: [503],
-  }),
-  response: (res) => {
-    const body = res.body as { successful_rows?: unknown; quarantined_rows?: unknown };
-    return { successful_rows: body?.successful_rows as number, quarantined_rows: body?.quarantined_rows as number };
+  request: (p) =>
+    eventsRequest(p, eventsAsNdjson(p.data, p.format), { wait: p.wait, gzip: p.compression === 'gzip' }),
+  response: (res) => rowCounts(res.body),
+  run: async (p, ctx) => {
+    const ndjson = eventsAsNdjson(p.data, p.format);
+    if (Buffer.byteLength(ndjson) <= p.max_request_bytes) return ctx.call(p) as Promise<ReturnType<typeof rowCounts>>;
+    let report: IngestReport;
+    try {
+      report = await sendChunks(chunksOf(Buffer.from(ndjson), p.max_request_bytes), p, {
+        wait: p.wait,
+        gzip: p.compression === 'gzip',
+        concurrency: p.concurrency,
+        send: ctx.send,
+      });
+    } catch (error) {
+      if (!(error instanceof LineTooLargeError)) throw error;
+      throw failure('invalid_params', error.message, { issues: [{ path: 'data', message: error.message }] });
+    }
+    ctx.note(`sent in ${report.requests} requests of at most ${p.max_request_bytes} bytes`);
+    if (report.failed.length) throw partialFailure(report);
+    return { successful_rows: report.successful_rows, quarantined_rows: report.quarantined_rows };
   },
 });

@@ -9,5 +9,7 @@ import truncateDatasource from './truncate-datasource.js';
 
 export { appendDatasource, deleteDatasourceRows, events, getJob, query, queryPipe, truncateDatasource };
 export { runTool } from '../../src/harness/execute.js';
+export { ingestEvents, type IngestOptions, type IngestProgress, type IngestReport, type FailedChunk, type EventSource } from './ingest-events.js';
+export { LineTooLargeError } from './ndjson-chunker.js';
 
 export const tinybirdTools = [events, query, queryPipe, appendDatasource, truncateDatasource, deleteDatasourceRows, getJob];

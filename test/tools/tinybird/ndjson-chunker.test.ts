@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { countRows, LineTooLargeError, NdjsonChunker, type NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
+
+function chunkAll(pieces: (string | Buffer)[], maxBytes: number): NdjsonChunk[] {
+  const chunker = new NdjsonChunker(maxBytes);
+  const out = pieces.flatMap((piece) => chunker.push(typeof piece === 'string' ? Buffer.from(piece) : piece));
+  const last = chunker.flush();
+  return last ? [...out, last] : out;
+}
+
+const lines = Array.from({ length: 500 }, (_, i) => JSON.stringify({ i, name: `row-${i}`, pad: 'x'.repeat(i % 37) }));
+const text = lines.join('\n') + '\n';
+
+describe('NdjsonChunker', () => {
+  it.each([100, 128, 1000, 4096, 1_000_000])('keeps line boundaries and stays under a %i-byte cap', (cap) => {
+    // Feed the input cut at odd places, as a file stream would.
+    const bytes = Buffer.from(text);
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += 333) pieces.push(bytes.subarray(at, at + 333));
+    const chunks = chunkAll(pieces, cap);
+    for (const chunk of chunks) {
+      expect(chunk.body.length).toBeLessThanOrEqual(cap);
+      expect(chunk.body.at(-1)).toBe(0x0a);
+    }
+    expect(Buffer.concat(chunks.map((c) => c.body)).toString()).toBe(text);
+    expect(chunks.reduce((n, c) => n + c.rows, 0)).toBe(500);
+    // Row ranges are contiguous and 1-based.
+    let next = 1;
+    for (const chunk of chunks) {
+      expect(chunk.firstRow).toBe(next);
+      expect(chunk.body.toString().split('\n')[0]).toBe(lines[next - 1]);
+      next += chunk.rows;
+    }
+  });
+
+  it('refuses a single line larger than the cap, naming its row', () => {
+    const input = `{"a":1}\n{"b":"${'y'.repeat(200)}"}\n{"c":3}\n`;
+    expect(() => chunkAll([input], 100)).toThrow(LineTooLargeError);
+    expect(() => chunkAll([input], 100)).toThrow('row 2 is larger than the 100-byte per-request limit');
+  });
+
+  it('adds a missing final newline and skips empty lines in row counts', () => {
+    const chunks = chunkAll(['{"a":1}\n\n{"b":2}'], 1000);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.body.toString()).toBe('{"a":1}\n\n{"b":2}\n');
+    expect(chunks[0]!.rows).toBe(2);
+    expect(countRows(Buffer.from('a\r\n\r\nb'))).toBe(2);
+    expect(chunkAll([], 10)).toEqual([]);
+    expect(new NdjsonChunker(10).push(Buffer.alloc(0))).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Redactor } from '../../src/harness/redact.js';
+import { ToolCallError } from '../../src/harness/errors.js';
+import { createCallState, sendRequest } from '../../src/harness/send.js';
+import { zodIssues } from '../../src/harness/execute.js';
+import type { ExecuteOptions } from '../../src/harness/types.js';
+import { DEFAULT_MAX_REQUEST_BYTES, type EventsTarget } from './events-request.js';
+import { NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
+import { sendChunks, type IngestProgress, type IngestReport } from './send-chunks.js';
+import { baseUrlParam, datasourceParam, tokenParam } from './shared.js';
+
+export type { FailedChunk, IngestProgress, IngestReport } from './send-chunks.js';
+
+export interface IngestOptions extends ExecuteOptions {
+  /** Bytes per request, at most; the Events API refuses larger bodies with 413. Default 10 MB. */
+  maxRequestBytes?: number;
+  /** Requests in flight at once. Default 4. */
+  concurrency?: number;
+  gzip?: boolean;
+  /** Wait for the database acknowledgment of every request. */
+  wait?: boolean;
+  /** Called after each request is answered. */
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+/** What `ingestEvents` reads: objects, or NDJSON text cut anywhere (a file stream works). */
+export type EventSource = AsyncIterable<unknown> | Iterable<unknown>;
+
+const targetSchema = z.object({ base_url: baseUrlParam, token: tokenParam, datasource: datasourceParam });
+
+async function* chunksOf(source: EventSource, maxBytes: number): AsyncGenerator<NdjsonChunk> {
+  const chunker = new NdjsonChunker(maxBytes);
+  for await (const item of source) {
+    const bytes =
+      item instanceof Uint8Array
+        ? item
+        : typeof item === 'string'
+          ? Buffer.from(item)
+          : Buffer.from(`${JSON.stringify(item)}\n`);
+    yield* chunker.push(bytes);
+  }
+  const last = chunker.flush();
+  if (last) yield last;
+}
+
+/**
+ * Streams events of any size into a Data Source: splits them at line boundaries into
+ * requests under the cap, gzips when asked, sends with bounded concurrency and sums the
+ * row counts. Memory stays bounded (about `concurrency + 1` requests' worth). A request
+ * that finally fails is reported in `failed` with its rows; nothing is dropped silently.
+ */
+export async function ingestEvents(
+  target: EventsTarget,
+  source: EventSource,
+  options: IngestOptions = {},
+): Promise<IngestReport> {
+  const parsed = targetSchema.safeParse(target);
+  const redactor = new Redactor([(target as Partial<EventsTarget> | undefined)?.token]);
+  if (!parsed.success) {
+    const error = { code: 'invalid_params' as const, message: 'invalid ingest target', retryable: false, issues: zodIssues(parsed.error) };
+    throw new ToolCallError('tinybird_events', redactor.value(error), { attempts: 0, durationMs: 0 });
+  }
+  const { maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES, concurrency = 4, gzip = false, wait = false, onProgress } = options;
+  const state = createCallState('tinybird_events', false, options, redactor);
+  const report = await sendChunks(chunksOf(source, maxRequestBytes), parsed.data, {
+    wait,
+    gzip,
+    concurrency,
+    send: (request) => sendRequest(request, state),
+    onProgress,
+  });
+  return redactor.value(report);
+}
