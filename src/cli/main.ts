@@ -14,7 +14,9 @@ export interface CliCommand {
 }
 
 /** Long-running and heavy commands: one line each, loaded lazily so `flowblocks list` stays fast. */
-const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {};
+const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {
+  ingest: () => import('./ingest-command.js'),
+};
 
 const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms
 

@@ -1,0 +1,101 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { closeSharedDispatcher } from '../harness/dispatcher.js';
+import { ingestEvents } from '../../tools/tinybird/ingest-events.js';
+import type { CliCommand } from './main.js';
+import { renderProgress } from './progress-bar.js';
+
+const USAGE = `Usage: flowblocks ingest <file.ndjson | -> --datasource <name> [options]
+
+Streams NDJSON into a Tinybird Data Source in requests under the per-request cap.
+  --datasource <name>         target Data Source (required)
+  --base-url <url>            API base URL (default $TINYBIRD_BASE_URL or https://api.tinybird.co)
+  --token <token>             API token (default $TINYBIRD_TOKEN; prefer the variable: flags end up in shell history)
+  --gzip                      gzip each request
+  --wait                      wait for the database acknowledgment of every request
+  --concurrency <n>           requests in flight (default 4)
+  --max-request-bytes <n>     bytes per request at most (default 10000000)
+`;
+
+/** Redraws in place on a terminal; elsewhere (CI logs) prints a line every few seconds. */
+function progressPrinter(stderr: (s: string) => void, tty: boolean) {
+  let last = 0;
+  return (line: string, final = false) => {
+    const now = Date.now();
+    if (!final && now - last < (tty ? 100 : 5000)) return;
+    last = now;
+    stderr(tty ? `\r\x1b[2K${line}${final ? '\n' : ''}` : `${line}\n`);
+  };
+}
+
+export const command: CliCommand = {
+  summary: 'stream an NDJSON file into a Tinybird Data Source, with a progress bar',
+  async run(argv, io) {
+    let values;
+    let file: string | undefined;
+    try {
+      const parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: {
+          datasource: { type: 'string' },
+          'base-url': { type: 'string' },
+          token: { type: 'string' },
+          gzip: { type: 'boolean' },
+          wait: { type: 'boolean' },
+          concurrency: { type: 'string' },
+          'max-request-bytes': { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
+      values = parsed.values;
+      file = parsed.positionals[0];
+    } catch (error) {
+      io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (values.help) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const token = values.token ?? process.env.TINYBIRD_TOKEN;
+    const missing = [!file && '<file>', !values.datasource && '--datasource', !token && '--token or $TINYBIRD_TOKEN'].filter(Boolean);
+    if (missing.length) {
+      io.stderr(`missing ${missing.join(', ')}\n\n${USAGE}`);
+      return 2;
+    }
+    const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+    const maxRequestBytes = values['max-request-bytes'] === undefined ? undefined : Number(values['max-request-bytes']);
+    if ((concurrency !== undefined && !(concurrency >= 1)) || (maxRequestBytes !== undefined && !(maxRequestBytes >= 1024))) {
+      io.stderr(`--concurrency takes a number from 1, --max-request-bytes one from 1024\n`);
+      return 2;
+    }
+    const totalBytes = file === '-' ? undefined : await stat(file!).then((s) => s.size, () => undefined);
+    if (file !== '-' && totalBytes === undefined) {
+      io.stderr(`cannot read ${file}\n`);
+      return 2;
+    }
+    const started = Date.now();
+    const print = progressPrinter(io.stderr, Boolean(process.stderr.isTTY));
+    const figures = (p: { bytes: number; rows: number; requests: number; failed_rows: number }) =>
+      renderProgress({ ...p, failedRows: p.failed_rows, totalBytes, elapsedMs: Date.now() - started });
+    try {
+      const report = await ingestEvents(
+        { base_url: values['base-url'] ?? process.env.TINYBIRD_BASE_URL ?? 'https://api.tinybird.co', token: token!, datasource: values.datasource! },
+        file === '-' ? process.stdin : createReadStream(file!, { highWaterMark: 1 << 20 }),
+        { gzip: values.gzip, wait: values.wait, concurrency, maxRequestBytes, onProgress: (p) => print(figures(p)) },
+      );
+      print(figures(report), true);
+      io.stdout(`${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined, ${report.requests} requests\n`);
+      for (const f of report.failed) io.stderr(`rows ${f.first_row}-${f.last_row} not ingested: ${f.error.code}: ${f.error.message}\n`);
+      return report.failed.length ? 1 : 0;
+    } catch (error) {
+      const detail = (error as { error?: { message: string; issues?: { path: string; message: string }[] } }).error;
+      io.stderr(`${detail ? `${detail.message}${detail.issues ? `: ${detail.issues.map((i) => `${i.path} ${i.message}`).join('; ')}` : ''}` : (error as Error).message}\n`);
+      return 1;
+    } finally {
+      await closeSharedDispatcher();
+    }
+  },
+};
