@@ -1,0 +1,83 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** Faults to inject into one service's responses; rates are probabilities from 0 to 1. */
+export interface FaultConfig {
+  /** Share of requests answered 429 (with `Retry-After: 1`). */
+  rate429?: number;
+  /** Share of requests answered 503. */
+  rate5xx?: number;
+  /** Share of requests whose connection is dropped without an answer. */
+  dropRate?: number;
+  /** Extra latency added to every request, in ms. */
+  latencyMs?: number;
+}
+
+export type FaultsOption = Partial<Record<'tinybird' | 'loops' | 'workflow', FaultConfig>>;
+
+/** A fault decision: a status to answer with, a dropped connection, or nothing. */
+export type Fault = { status: 429 | 503 } | 'drop' | undefined;
+
+/** Small seeded PRNG (mulberry32), so a fault run can be replayed with the same seed. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface FaultInjector {
+  decide(service: string): Promise<Fault>;
+  /** Replaces the fault configuration at run time (tests, the CLI). */
+  set(faults: FaultsOption): void;
+}
+
+export function createFaultInjector(initial: FaultsOption = {}, seed = Date.now()): FaultInjector {
+  let faults = initial;
+  const random = prng(seed);
+  return {
+    set(next) {
+      faults = next;
+    },
+    async decide(service) {
+      const config = faults[service as keyof FaultsOption];
+      if (!config) return undefined;
+      if (config.latencyMs) await delay(config.latencyMs);
+      const roll = random();
+      let edge = config.dropRate ?? 0;
+      if (roll < edge) return 'drop';
+      edge += config.rate429 ?? 0;
+      if (roll < edge) return { status: 429 };
+      edge += config.rate5xx ?? 0;
+      if (roll < edge) return { status: 503 };
+      return undefined;
+    },
+  };
+}
+
+/** Parses the CLI form `tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01` (repeatable per service). */
+export function parseFaultSpec(specs: readonly string[]): FaultsOption {
+  const out: FaultsOption = {};
+  for (const spec of specs) {
+    const [service, rest] = spec.split(':', 2);
+    if (service !== 'tinybird' && service !== 'loops' && service !== 'workflow') {
+      throw new Error(`--fault names a service: tinybird, loops or workflow (got ${service})`);
+    }
+    const config: FaultConfig = {};
+    for (const pair of (rest ?? '').split(',').filter(Boolean)) {
+      const [key, raw] = pair.split('=', 2);
+      const value = Number(raw);
+      if (!Number.isFinite(value) || value < 0) throw new Error(`--fault ${service}: ${key} needs a number`);
+      if (key === '429') config.rate429 = value;
+      else if (key === '5xx') config.rate5xx = value;
+      else if (key === 'drop') config.dropRate = value;
+      else if (key === 'latency') config.latencyMs = value;
+      else throw new Error(`--fault ${service}: unknown fault ${key} (429, 5xx, drop, latency)`);
+    }
+    out[service] = config;
+  }
+  return out;
+}

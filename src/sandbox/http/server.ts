@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FaultInjector } from './faults.js';
+import type { SandboxRequest, SandboxResponse, ServiceApp } from './types.js';
+
+export interface Mount {
+  /** Path prefix without a trailing slash, e.g. `/tinybird`. */
+  prefix: string;
+  /** Fault-injection key of the service (`tinybird`, `loops`, `workflow`), if faults apply. */
+  service?: string;
+  app: ServiceApp;
+}
+
+/** Largest body the sandbox reads; the real services cap lower, per endpoint. */
+const MAX_BODY_BYTES = 110 * 1024 * 1024;
+
+function readAll(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) req.destroy(new Error('body too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function writeResponse(res: ServerResponse, reply: SandboxResponse): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  const has = (name: string) => Object.keys(headers).some((key) => key.toLowerCase() === name);
+  let payload: Buffer | string | undefined;
+  if (reply.body === undefined || reply.body === null) payload = undefined;
+  else if (typeof reply.body === 'string') {
+    payload = reply.body;
+    if (!has('content-type')) headers['content-type'] = 'text/plain; charset=utf-8';
+  } else if (reply.body instanceof Uint8Array) {
+    payload = Buffer.from(reply.body);
+    if (!has('content-type')) headers['content-type'] = 'application/octet-stream';
+  } else {
+    payload = JSON.stringify(reply.body);
+    if (!has('content-type')) headers['content-type'] = 'application/json';
+  }
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+/** The one HTTP server: routes each request to the service mounted at its prefix. */
+export function startServer(
+  mounts: readonly Mount[],
+  options: { port: number; faults?: FaultInjector; onError: (error: unknown) => void },
+): Promise<{ server: Server; origin: string; close(): Promise<void> }> {
+  let origin = '';
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', origin);
+      const mount = mounts.find((m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`));
+      const body = await readAll(req);
+      if (!mount) return writeResponse(res, { status: 404, body: { error: `nothing is served at ${url.pathname}` } });
+      const request: SandboxRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname.slice(mount.prefix.length) || '/',
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        params: {},
+        origin,
+      };
+      if (mount.service && options.faults) {
+        const fault = await options.faults.decide(mount.service);
+        if (fault === 'drop') return void req.socket.destroy();
+        if (fault) return writeResponse(res, mount.app.faultReply(fault.status, request));
+      }
+      writeResponse(res, await mount.app.handle(request));
+    } catch (error) {
+      options.onError(error);
+      if (!res.headersSent) writeResponse(res, { status: 500, body: { error: 'sandbox internal error' } });
+      else res.destroy();
+    }
+  });
+  // Keep-alive sockets from clients must not hold close() open.
+  server.keepAliveTimeout = 5_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      origin = `http://127.0.0.1:${port}`;
+      resolve({
+        server,
+        origin,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,232 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Session } from 'chdb';
+import { bodyText, contentType, formAndQuery } from '../http/body.js';
+import { createRouter } from '../http/router.js';
+import type { SandboxRequest, SandboxResponse, ServiceApp } from '../http/types.js';
+import { windowLimiter } from '../http/window-limit.js';
+import { appendFromUrl, deleteRows, truncate, type DatasourcesContext } from './datasources-route.js';
+import { postEvents, rateLimitHeaders, textError } from './events-route.js';
+import { JobQueue } from './jobs.js';
+import { parsePipe, type PipeDef } from './pipes.js';
+import { parseDatasource, type DatasourceSchema } from './schema.js';
+import { jsonError, runQuery } from './sql.js';
+import type { TemplateParams } from './template.js';
+import { allows, presentedToken, type TokenDef } from './tokens.js';
+import { Workspace } from './workspace.js';
+
+export interface TinybirdOptions {
+  /** Data Sources to declare, as `.datasource` file text by name. */
+  datasources?: Record<string, string>;
+  /** Pipes to publish, as `.pipe` file text by name. */
+  pipes?: Record<string, string>;
+  tokens: TokenDef[];
+  /** Time a job spends in each of `waiting` and `working`. Default 200 ms. */
+  jobStepMs?: number;
+  /** Events API limit per second. Default 1000, as the service's default. */
+  eventsPerSecond?: number;
+  /** Query API and pipe limit per second. Default 20 (the Classic default). */
+  queriesPerSecond?: number;
+  /** Create/append from URL, per minute. Default 5. */
+  importsPerMinute?: number;
+  /** Active delete jobs at once. Default 1 (Free plan). */
+  maxActiveDeletes?: number;
+  /** Events API body limit in bytes. Default 10 MB (Free plan). */
+  maxEventsBytes?: number;
+}
+
+const PIPE_EXTENSIONS: Record<string, string> = {
+  json: 'JSON',
+  csv: 'CSVWithNames',
+  csvwithnames: 'CSVWithNames',
+  ndjson: 'JSONEachRow',
+  parquet: 'Parquet',
+  prometheus: 'Prometheus',
+};
+
+/** Query parameters other than the reserved ones, as template values (repeated keys become arrays). */
+function templateParams(params: URLSearchParams, reserved: readonly string[]): TemplateParams {
+  const out: TemplateParams = {};
+  for (const key of new Set(params.keys())) {
+    if (reserved.includes(key)) continue;
+    const values = params.getAll(key);
+    out[key] = values.length > 1 ? values : values[0]!;
+  }
+  return out;
+}
+
+/** The event-data service (Tinybird-compatible) on one chdb session. */
+export async function createTinybird(session: Session, options: TinybirdOptions, dataDir: string | undefined, baseUrl: () => string) {
+  const workspace = new Workspace(session);
+  const schemaFile = dataDir ? join(dataDir, 'tinybird-datasources.json') : undefined;
+  const saved: DatasourceSchema[] = schemaFile && existsSync(schemaFile) ? (JSON.parse(readFileSync(schemaFile, 'utf8')) as DatasourceSchema[]) : [];
+  const declared = Object.entries(options.datasources ?? {}).map(([name, text]) => parseDatasource(name, text));
+  await workspace.restore([...saved.filter((s) => !declared.some((d) => d.name === s.name)), ...declared]);
+  const persist = () => {
+    if (!schemaFile || !dataDir) return;
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(schemaFile, JSON.stringify([...workspace.datasources.values()], null, 2));
+  };
+  persist();
+
+  const pipes = new Map<string, PipeDef>(Object.entries(options.pipes ?? {}).map(([name, text]) => [name, parsePipe(name, text)]));
+  const jobs = new JobQueue({ stepMs: options.jobStepMs ?? 200 });
+  const eventsLimit = windowLimiter(options.eventsPerSecond ?? 1000, 1000);
+  const queryLimit = windowLimiter(options.queriesPerSecond ?? 20, 1000);
+  const importLimit = windowLimiter(options.importsPerMinute ?? 5, 60_000);
+  const tokenOf = (req: SandboxRequest) => {
+    const presented = presentedToken(req.query, req.headers.authorization);
+    return options.tokens.find((t) => t.token === presented);
+  };
+
+  /** Main-API guard: a known token, then the query rate limit. */
+  const guarded =
+    (handler: (req: SandboxRequest, token: TokenDef) => SandboxResponse | Promise<SandboxResponse>, limited = false) =>
+    async (req: SandboxRequest): Promise<SandboxResponse> => {
+      const token = tokenOf(req);
+      if (!token) return jsonError(403, 'Invalid token');
+      if (!limited) return handler(req, token);
+      const decision = queryLimit.take('workspace');
+      const headers = rateLimitHeaders(decision);
+      if (!decision.allowed) {
+        return jsonError(429, `You have reached the maximum number of requests per second (${decision.limit}) for Query API. Retry or contact us`, {
+          ...headers,
+          'retry-after': String(decision.resetSeconds),
+        });
+      }
+      const reply = await handler(req, token);
+      return { ...reply, headers: { ...headers, ...reply.headers } };
+    };
+
+  const canRead = (token: TokenDef, pipe?: string) =>
+    allows(token, 'PIPES:READ', pipe) || (pipe === undefined && allows(token, 'DATASOURCES:READ'));
+
+  const sqlInput = (req: SandboxRequest): { q?: string; params: URLSearchParams } => {
+    if (req.method === 'GET') return { q: req.query.get('q') ?? undefined, params: req.query };
+    const type = contentType(req);
+    if (type === 'application/json') {
+      const body = JSON.parse(bodyText(req) || '{}') as Record<string, unknown>;
+      const params = new URLSearchParams(req.query);
+      for (const [key, value] of Object.entries(body)) params.set(key, String(value));
+      return { q: params.get('q') ?? undefined, params };
+    }
+    if (type === 'application/x-www-form-urlencoded') {
+      const params = formAndQuery(req);
+      return { q: params.get('q') ?? undefined, params };
+    }
+    const text = bodyText(req).trim();
+    return { q: text || undefined, params: req.query };
+  };
+
+  const sql = guarded(async (req, token) => {
+    if (!canRead(token)) return jsonError(403, 'token needs scope PIPES:READ');
+    let input;
+    try {
+      input = sqlInput(req);
+    } catch {
+      return jsonError(400, 'The request body is not valid JSON');
+    }
+    if (!input.q) {
+      return jsonError(400, req.method === 'GET' ? 'missing q parameter. example q=select%201' : 'The request body should contain a query');
+    }
+    const pipeline = input.params.get('pipeline') ?? undefined;
+    if (pipeline && !canRead(token, pipeline)) return jsonError(403, `token needs scope PIPES:READ:${pipeline}`);
+    return runQuery(session, workspace, pipes, {
+      q: input.q,
+      pipeline,
+      params: templateParams(input.params, ['q', 'pipeline', 'token']),
+    });
+  }, true);
+
+  const pipe = guarded(async (req, token) => {
+    const match = /^(.+?)(?:\.(\w+))?$/.exec(req.params.file!)!;
+    const [, name, ext = 'json'] = match;
+    const format = PIPE_EXTENSIONS[ext.toLowerCase()];
+    if (!format) return jsonError(400, `Format .${ext} is not supported: json, csv, ndjson, parquet or prometheus`);
+    if (!canRead(token, name)) return jsonError(403, `token needs scope PIPES:READ:${name}`);
+    if (!pipes.has(name!)) return jsonError(404, `The pipe '${name}' does not exist or has no published endpoint`);
+    const q = req.query.get('q') ?? 'SELECT * FROM _';
+    return runQuery(session, workspace, pipes, {
+      q: `${q.replace(/\s+FORMAT\s+\w+\s*;?\s*$/i, '')} FORMAT ${format}`,
+      pipeline: name,
+      params: templateParams(req.query, ['q', 'token']),
+    });
+  }, true);
+
+  const dsContext = (token: TokenDef): DatasourcesContext => ({
+    session,
+    workspace,
+    jobs,
+    token,
+    baseUrl: baseUrl(),
+    maxActiveDeletes: options.maxActiveDeletes ?? 1,
+    importLimit: () => importLimit.take('workspace'),
+  });
+
+  const router = createRouter({
+    notFound: (req) => (req.path.startsWith('/v0/events') ? textError(404, 'Not found') : jsonError(404, `Not found: ${req.path}`)),
+    methodNotAllowed: (req) => jsonError(405, `Method ${req.method} is not allowed on ${req.path}`),
+  });
+  router.post('/v0/events', (req) =>
+    postEvents(req, {
+      workspace,
+      token: tokenOf(req),
+      limit: eventsLimit.take('workspace'),
+      maxBytes: options.maxEventsBytes ?? 10 * 1024 * 1024,
+      persist,
+    }),
+  );
+  router.get('/v0/sql', sql);
+  router.post('/v0/sql', sql);
+  router.get('/v0/pipes/:file', pipe);
+  router.get(
+    '/v0/pipes',
+    guarded(() => ({ status: 200, body: { pipes: [...pipes.values()].map((p) => ({ name: p.name, description: p.description ?? '' })) } })),
+  );
+  router.get(
+    '/v0/datasources',
+    guarded(() => ({
+      status: 200,
+      body: { datasources: [...workspace.datasources.values()].map((d) => ({ name: d.name, engine: { engine: d.engine }, columns: d.columns })) },
+    })),
+  );
+  router.post('/v0/datasources', guarded((req, token) => appendFromUrl(req, dsContext(token))));
+  router.post('/v0/datasources/:name/truncate', guarded((req, token) => truncate(req, dsContext(token))));
+  router.post('/v0/datasources/:name/delete', guarded(async (req, token) => {
+    const reply = await deleteRows(req, dsContext(token));
+    if (reply.status === 201) persist();
+    return reply;
+  }));
+  router.get('/v0/jobs', guarded(() => ({ status: 200, body: { jobs: jobs.list() } })));
+  router.get(
+    '/v0/jobs/:id',
+    guarded((req, token) => {
+      if (!allows(token, 'DATASOURCES:CREATE')) return jsonError(403, "The token you have provided doesn't have access to this resource");
+      const job = jobs.get(req.params.id!);
+      return job ? { status: 200, body: job } : jsonError(404, `Job with id "${req.params.id}" not found`);
+    }),
+  );
+  router.post(
+    '/v0/jobs/:id/cancel',
+    guarded((req, token) => {
+      if (!allows(token, 'DATASOURCES:CREATE')) return jsonError(403, "The token you have provided doesn't have access to this resource");
+      const job = jobs.get(req.params.id!);
+      if (!job) return jsonError(404, `Job with id "${req.params.id}" not found`);
+      const refused = jobs.cancel(job);
+      return refused ? jsonError(400, refused) : { status: 200, body: job };
+    }),
+  );
+
+  const app: ServiceApp = {
+    handle: async (req) => {
+      const reply = await router.handle(req);
+      return { ...reply, headers: { 'x-request-id': crypto.randomUUID(), 'access-control-allow-origin': '*', ...reply.headers } };
+    },
+    faultReply: (status, req) => {
+      const headers = status === 429 ? { 'retry-after': '1' } : undefined;
+      const message = status === 429 ? 'Too many requests' : 'Service temporarily unavailable, no data ingested, please retry again';
+      return req.path === '/v0/events' ? textError(status, message, headers) : jsonError(status, message, headers);
+    },
+  };
+  return { app, workspace, pipes, jobs, close: () => jobs.close() };
+}

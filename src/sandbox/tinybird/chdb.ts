@@ -1,0 +1,37 @@
+import type { Session } from 'chdb';
+
+/** chdb's error: `clickhouseCode` is ClickHouse's numeric error code. */
+export interface ChdbError extends Error {
+  clickhouseCode?: number;
+}
+
+/** The ClickHouse message without chdb's prefix and the trailing `(CODE_NAME)`. */
+export function clickhouseMessage(error: unknown): string {
+  const message = (error as Error).message ?? String(error);
+  return message.replace(/^Query failed: /, '').replace(/^Code: \d+\. /, '').trim();
+}
+
+/** ClickHouse's error code, from the error object or its message. */
+export function clickhouseCode(error: unknown): number | undefined {
+  const code = (error as ChdbError).clickhouseCode;
+  if (typeof code === 'number') return code;
+  const match = /Code: (\d+)\./.exec((error as Error).message ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Loads chdb only when a sandbox starts: it is an optional peer (about 550 MB), so
+ * nothing imports it when the package is imported.
+ */
+export async function openSession(dataDir: string | undefined): Promise<Session> {
+  let chdb: typeof import('chdb');
+  try {
+    chdb = await import('chdb');
+  } catch {
+    throw new Error(
+      'The flowblocks sandbox emulates Tinybird on chdb (embedded ClickHouse), which is not installed. Run `npm install chdb` and start it again.',
+    );
+  }
+  // chdb allows one data directory per process: a second sandbox must wait for the first to close.
+  return dataDir ? new chdb.Session(dataDir) : new chdb.Session();
+}
