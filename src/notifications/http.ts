@@ -1,0 +1,42 @@
+import { request, type Dispatcher } from 'undici';
+import type { AttemptOutcome } from './schedule.js';
+
+/**
+ * One POST with a time limit, reduced to what the retry rule needs. The response body is
+ * drained and ignored: any 2xx acknowledges. Error text names no URL (it may hold a token).
+ */
+export async function postOnce(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { dispatcher: Dispatcher; timeoutMs: number },
+): Promise<AttemptOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  try {
+    const res = await request(url, {
+      method: 'POST',
+      headers,
+      body,
+      dispatcher: options.dispatcher,
+      signal: controller.signal,
+    });
+    await res.body.dump();
+    return { kind: 'status', status: res.statusCode };
+  } catch (cause) {
+    if (controller.signal.aborted) return { kind: 'timeout' };
+    const code = (cause as { code?: string }).code;
+    return { kind: 'network', message: `connection failed${code ? ` (${code})` : ''}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The part of a URL that is safe to log: Slack-style webhook URLs carry their secret in the path. */
+export function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(invalid url)';
+  }
+}
