@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { openSession } from './tinybird/chdb.js';
 import { createTinybird, type TinybirdOptions } from './tinybird/app.js';
 import { datasources as fixtureDatasources, pipes as fixturePipes } from './fixtures/tinybird.js';
-import { TINYBIRD_TOKENS } from './fixtures/credentials.js';
+import { LOOPS_API_KEY, TINYBIRD_TOKENS } from './fixtures/credentials.js';
+import { createLoops, type LoopsOptions } from './loops/app.js';
 import { createFaultInjector, type FaultsOption } from './http/faults.js';
 import { startServer } from './http/server.js';
 
@@ -24,17 +25,21 @@ export interface SandboxOptions {
   /** Seed of the fault dice, to replay a run. */
   faultSeed?: number;
   tinybird?: Partial<TinybirdOptions>;
+  loops?: Partial<LoopsOptions>;
   /** Receives internal errors (default: written to stderr). */
   onError?: (error: unknown) => void;
 }
 
 export interface SandboxCredentials {
   tinybird: { adminToken: string; readToken: string; appendToken: string };
+  loops: { apiKey: string };
 }
 
 export interface Sandbox {
   /** Base URLs: `tinybird` is a tool's `base_url`; the others go in `options.endpoints`. */
-  urls: { tinybird: string };
+  urls: { tinybird: string; loops: string };
+  /** Sandbox-only views: the Loops outbox (every e-mail "sent") and received events. */
+  admin: { loopsOutbox: string; loopsEvents: string };
   credentials: SandboxCredentials;
   /** Replaces the injected faults while running. */
   setFaults(faults: FaultsOption): void;
@@ -61,17 +66,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       options.dataDir,
       () => `${origin}/tinybird`,
     );
+    const loops = createLoops({ apiKeys: [LOOPS_API_KEY], ...options.loops }, options.dataDir);
     const faults = createFaultInjector(options.faults, options.faultSeed);
-    const server = await startServer([{ prefix: '/tinybird', service: 'tinybird', app: tinybird.app }], {
+    const mounts = [
+      { prefix: '/tinybird', service: 'tinybird', app: tinybird.app },
+      { prefix: '/loops', service: 'loops', app: loops.app },
+    ];
+    const server = await startServer(mounts, {
       port: options.port ?? 0,
       faults,
       onError: options.onError ?? ((error) => process.stderr.write(`sandbox: ${(error as Error).stack ?? String(error)}\n`)),
     });
     origin = server.origin;
     return {
-      urls: { tinybird: `${origin}/tinybird` },
+      urls: { tinybird: `${origin}/tinybird`, loops: `${origin}/loops/api/v1` },
+      admin: { loopsOutbox: `${origin}/loops/_sandbox/outbox`, loopsEvents: `${origin}/loops/_sandbox/events` },
       credentials: {
         tinybird: { adminToken: token('admin'), readToken: token('read'), appendToken: token('append_events') },
+        loops: { apiKey: LOOPS_API_KEY },
       },
       setFaults: (next) => faults.set(next),
       close: async () => {
