@@ -158,7 +158,7 @@ describe('workflow_execute, asynchronous', () => {
       success: true,
       output: { success: false, taskId: 'task_42', status: 'failed', error: 'Agent 1: quota exceeded', executionId: 'exec_5' },
     });
-    expect(result.success && result.output.output).toBeUndefined();
+    expect(result.success && (result.output as Record<string, unknown>).output).toBeUndefined();
   });
 
   it('gives up after timeoutSeconds, naming the job so it can still be polled', async () => {

@@ -1,0 +1,24 @@
+/**
+ * Completion webhooks of the workflow platform, importable as `flowblocks/webhooks`: sign a
+ * delivery (and build its headers), verify one on the raw body, and drop repeats.
+ */
+export { signWebhook, type SignOptions, type SignedDelivery } from './sign.js';
+export { deliveryHeaders, type DeliveryHeaderOptions } from './delivery-headers.js';
+export { verifyWebhook, DEFAULT_TOLERANCE_MS, type VerifyOptions } from './verify.js';
+export { WebhookVerificationError, type WebhookFailureReason } from './errors.js';
+export {
+  workflowExecutionCompletedEventSchema,
+  type WorkflowExecutionCompletedEvent,
+} from './event.js';
+export {
+  WebhookDeduplicator,
+  MemoryDedupeStore,
+  DEFAULT_DEDUPE_TTL_MS,
+  type DedupeStore,
+  type DedupeEvent,
+  type DeduplicatorOptions,
+  type MemoryDedupeStoreOptions,
+} from './dedupe.js';
+export { EVENT_TYPE, DEFAULT_HEADER_PREFIX, headerNames, type WebhookHeaderNames } from './names.js';
+export { headerValue, type HeaderSource } from './header-source.js';
+export type { WebhookBody } from './signature.js';
