@@ -24,7 +24,7 @@ export async function postOnce(
     await res.body.dump();
     return { kind: 'status', status: res.statusCode };
   } catch (cause) {
-    if (controller.signal.aborted) return { kind: 'timeout' };
+    if (controller.signal.aborted) return { kind: 'timeout', afterMs: options.timeoutMs };
     const code = (cause as { code?: string }).code;
     return { kind: 'network', message: `connection failed${code ? ` (${code})` : ''}` };
   } finally {

@@ -27,7 +27,7 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 /** What one delivery attempt came to. */
 export type AttemptOutcome =
   | { kind: 'status'; status: number }
-  | { kind: 'timeout' }
+  | { kind: 'timeout'; afterMs: number }
   | { kind: 'network'; message: string }
   /** A channel that does not speak HTTP to us directly (e-mail through the Loops tool). */
   | { kind: 'failed'; retryable: boolean; message: string; status?: number };
@@ -54,7 +54,7 @@ export function describeOutcome(outcome: AttemptOutcome): string {
     case 'status':
       return `HTTP ${outcome.status}`;
     case 'timeout':
-      return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+      return `no answer within ${outcome.afterMs / 1000} s`;
     case 'network':
       return outcome.message;
     case 'failed':

@@ -102,7 +102,7 @@ describe('retry schedule', () => {
   it.each<[string, AttemptOutcome]>([
     ['429', status(429)],
     ['502', status(502)],
-    ['a time-out', { kind: 'timeout' }],
+    ['a time-out', { kind: 'timeout', afterMs: 30_000 }],
     ['a connection fault', { kind: 'network', message: 'connection failed (ECONNREFUSED)' }],
   ])('retries after %s and acknowledges on the next 2xx', async (_name, outcome) => {
     const t = setup({ outcomes: [outcome, status(204)] });

@@ -65,7 +65,7 @@ export function emailTarget(key: string, config: EmailTargetConfig, dispatcher: 
       const { error } = result;
       // A 409 for our own key after an earlier attempt: that attempt was delivered, its answer lost.
       if (error.code === 'conflict' && delivery.attempts > 1) return { kind: 'status', status: 200 };
-      if (error.code === 'timeout') return { kind: 'timeout' };
+      if (error.code === 'timeout') return { kind: 'timeout', afterMs: timeoutMs };
       if (error.code === 'network') return { kind: 'network', message: error.message };
       if (error.status !== undefined) return { kind: 'status', status: error.status };
       return { kind: 'failed', retryable: false, message: `${error.code}: ${error.message}` };
