@@ -4,7 +4,10 @@
 //
 // Env: WEBHOOK_SECRET (required), WEBHOOK_SECRET_PREVIOUS (during a rotation), PORT (3000),
 // WEBHOOK_HEADER_PREFIX (svc; a deployment that sends sim-* headers needs "sim").
+/* global console */
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
+import process from 'node:process';
 import { verifyWebhook, WebhookDeduplicator, WebhookVerificationError } from 'flowblocks/webhooks';
 
 const PORT = Number(process.env.PORT ?? 3000);
