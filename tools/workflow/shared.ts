@@ -34,9 +34,12 @@ export function executionRateLimit(
   limits: z.input<typeof limitsSchema> | undefined,
   mode: 'sync' | 'async',
 ): RateLimitInfo | undefined {
+  // Read before the output is validated, so the shape is checked here.
   const bucket = limits?.workflowExecutionRateLimit?.[mode];
-  if (!bucket) return undefined;
-  return { limit: bucket.requestsPerMinute, remaining: bucket.remaining, resetAt: bucket.resetAt };
+  if (typeof bucket?.requestsPerMinute !== 'number' || typeof bucket.remaining !== 'number') return undefined;
+  const info: RateLimitInfo = { limit: bucket.requestsPerMinute, remaining: bucket.remaining };
+  if (typeof bucket.resetAt === 'string') info.resetAt = bucket.resetAt;
+  return info;
 }
 
 /** A JSON body as a record (an empty one when it is not an object); the output schema judges the rest. */

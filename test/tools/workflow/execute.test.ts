@@ -93,13 +93,14 @@ describe('workflow_execute, synchronous', () => {
 describe('workflow_execute, asynchronous', () => {
   it('sends async in the body and the mode header, and returns taskId and queued', async () => {
     const wf = platform();
-    wf.on('POST', EXECUTE, { status: 202, body: { success: true, taskId: 'task_42', status: 'queued' } });
+    wf.on('POST', EXECUTE, { status: 202, body: { success: true, taskId: 'task_42', status: 'queued', limits: LIMITS } });
     const result = await wf.run('workflow_execute', { workflowId: 'wf_orders', inputs: { n: 1 }, async: true });
     const [req] = wf.requests;
     expect(req!.headers['x-execution-mode']).toBe('async');
     expect(req!.headers['x-api-key']).toBe(API_KEY);
     expect(jsonOf(req!.body)).toEqual({ inputs: { n: 1 }, async: true });
     expect(result).toMatchObject({ success: true, output: { success: true, taskId: 'task_42', status: 'queued' } });
+    expect(result.meta.rateLimit).toEqual({ limit: 1000, remaining: 1999, resetAt: '2026-11-22T10:01:00.000Z' });
     expect(wf.requests).toHaveLength(1);
   });
 
