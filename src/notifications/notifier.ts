@@ -154,6 +154,21 @@ export class Notifier {
     }
   }
 
+  /**
+   * For a host that reports completions itself (the sandbox): sends deliveries as they fall
+   * due and checks `no_activity` on a timer, until the signal aborts.
+   */
+  async run(signal: AbortSignal, options: { inactivityCheckMs?: number } = {}): Promise<void> {
+    const every = options.inactivityCheckMs ?? 60_000;
+    const timer = (async () => {
+      while (!signal.aborted) {
+        await this.clock.sleep(every, signal).catch(() => {});
+        if (!signal.aborted) this.checkInactivity();
+      }
+    })();
+    await Promise.all([this.runDeliveries(signal), timer]);
+  }
+
   private enqueueEvent(event: CompletedEvent, fired: FiredRule[]): Delivery[] {
     const body = JSON.stringify(event);
     const created: Delivery[] = [];

@@ -8,24 +8,30 @@ import type { Target } from '../../src/notifications/queue.js';
 import { parseSettings, type NotificationSettingsInput } from '../../src/notifications/settings.js';
 import type { NotificationState } from '../../src/notifications/state.js';
 import { jsonFileStore, type StateStore } from '../../src/notifications/store.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock, flush } from './fake-clock.js';
 import { fakeLog, fakeLogsApi, ORIGIN } from './logs-api.js';
 
 const T0 = Date.UTC(2026, 0, 5, 12);
 const API_KEY = 'sk-live-monitor-secret';
 
-/** A target that records which executions it was sent. */
-function recorder() {
-  const sent: { id: string; executionId: string }[] = [];
+/** A target that records which executions it was sent (and the payloads), answering in turn. */
+function recorder(statuses: number[] = []) {
+  const sent: { id: string; executionId: string; body: string }[] = [];
   const target: Target = {
     key: 'rec',
     label: 'webhook https://receiver.example.com',
     async send(delivery) {
-      sent.push({ id: delivery.id, executionId: delivery.executionId });
-      return { kind: 'status', status: 200 };
+      sent.push({ id: delivery.id, executionId: delivery.executionId, body: delivery.body });
+      return { kind: 'status', status: statuses.shift() ?? 200 };
     },
   };
   return { sent, target };
+}
+
+/** Lets the monitor's loops run until `condition` holds (they wait on real I/O of the mock). */
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 500 && !condition(); i++) await flush();
+  expect(condition()).toBe(true);
 }
 
 function setup(options: {
@@ -37,6 +43,7 @@ function setup(options: {
   lines?: string[];
   onLine?: (line: string) => void;
   pageSize?: number;
+  pollIntervalMs?: number;
 }) {
   const lines = options.lines ?? [];
   const log = (line: string) => {
@@ -48,6 +55,7 @@ function setup(options: {
     store: options.store,
     clock: options.clock,
     targets: [options.target],
+    random: () => 0,
     log,
   });
   const monitor = new LogMonitor({
@@ -58,6 +66,7 @@ function setup(options: {
     dispatcher: options.api.agent,
     startFrom: T0,
     pageSize: options.pageSize ?? 100,
+    pollIntervalMs: options.pollIntervalMs,
     log,
   });
   return { notifier, monitor, lines };
@@ -230,5 +239,41 @@ describe('log monitor', () => {
     expect(evaluatedIds(second.lines)[0]).toBe('exec_50');
     expect(sent).toHaveLength(120);
     expect(new Set(sent.map((s) => s.id)).size).toBe(120);
+  });
+
+  it('runs until stopped: polls at the plan sustained rate, delivers and retries on schedule', async () => {
+    const api = fakeLogsApi({ plan: 'free' });
+    api.logs.push(fakeLog(1, T0 + 1_000, { level: 'error' }));
+    const clock = fakeClock(T0 + 5_000);
+    const { sent, target } = recorder([503]);
+    const t = setup({ api, store: fileStore(), clock, target, pollIntervalMs: 1_000 });
+    const stop = new AbortController();
+    const running = t.monitor.run({ signal: stop.signal });
+    await until(() => sent.length === 1);
+    // The free plan allows 10 calls a minute: the 1 s poll interval is stretched to 6 s.
+    await until(() => clock.sleeps.includes(6_000));
+    await clock.advance(5_000);
+    await until(() => sent.length === 2); // the retry, 5 s after the 503
+    expect(new Set(sent.map((s) => s.id)).size).toBe(1);
+    api.logs.push(fakeLog(2, T0 + 7_000));
+    await clock.advance(1_000);
+    await until(() => sent.length === 3);
+    expect(sent[2]?.executionId).toBe('exec_2');
+    expect(api.requests).toHaveLength(2);
+    stop.abort();
+    await running;
+    expect(t.lines.filter((l) => l.startsWith('poll from'))).toHaveLength(2);
+  });
+
+  it('asks for details=full when the payload includes the final output, and passes it on', async () => {
+    const api = fakeLogsApi();
+    api.logs.push({ ...fakeLog(1, T0 + 1_000), finalOutput: { answer: 42 } } as never);
+    const clock = fakeClock(T0 + 5_000, { autoAdvance: true });
+    const { sent, target } = recorder();
+    const t = setup({ api, store: fileStore(), clock, target, settings: { includeFinalOutput: true } });
+    await t.monitor.run({ once: true });
+    expect(api.requests[0]?.query.get('details')).toBe('full');
+    expect(api.requests[0]?.query.get('includeFinalOutput')).toBe('true');
+    expect((JSON.parse(sent[0]?.body ?? '{}') as { data: { finalOutput: unknown } }).data.finalOutput).toEqual({ answer: 42 });
   });
 });

@@ -128,6 +128,23 @@ describe('notifier', () => {
   });
 });
 
+describe('notifier run (the sandbox host)', () => {
+  it('checks no_activity on a timer while it delivers', async () => {
+    const clock = fakeClock(T0);
+    const { sent, target } = recorder();
+    const { n } = notifier({ allWorkflows: undefined, workflowIds: ['wf-1'], alertRules: [{ type: 'no_activity', hours: 1 }] }, { clock, target });
+    const stop = new AbortController();
+    const running = n.run(stop.signal, { inactivityCheckMs: 60_000 });
+    await clock.advance(60 * 60_000);
+    expect(sent).toEqual([]); // exactly one hour idle is not more than one hour
+    await clock.advance(60_000);
+    for (let i = 0; i < 20 && sent.length === 0; i++) await flush();
+    expect(sent.map((s) => s.executionId)).toEqual([`inactivity_wf-1_${T0 + 61 * 60_000}`]);
+    stop.abort();
+    await running;
+  });
+});
+
 describe('webhook channel headers', () => {
   it('sends the spec headers unsigned when no secret is set', async () => {
     const hook = mockService('https://r.example.com');

@@ -122,6 +122,17 @@ describe('retry schedule', () => {
   });
 });
 
+describe('settings changed between runs', () => {
+  it('drops a pending delivery whose channel is gone, and says so', async () => {
+    const t = setup({ outcomes: [] });
+    const orphan = t.queue.enqueue({ target: 'removed-channel', eventId: 'evt_x', workflowId: 'wf', executionId: 'x', body: '{}', reasons: [] });
+    await t.queue.runDue();
+    expect(t.sent).toEqual([]);
+    expect(t.queue.deliveries.find((d) => d.id === orphan?.id)?.state).toBe('failed');
+    expect(t.lines).toEqual([`delivery ${orphan?.id} dropped: its channel is no longer in the settings`]);
+  });
+});
+
 describe('persisted queue', () => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
