@@ -41,3 +41,27 @@ export async function fileServer(files: Record<string, string | Buffer>): Promis
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Receives webhook POSTs on 127.0.0.1 and keeps their raw bodies and headers. */
+export async function webhookReceiver(): Promise<{
+  url: string;
+  received: { headers: Record<string, string>; body: string }[];
+  close(): Promise<void>;
+}> {
+  const received: { headers: Record<string, string>; body: string }[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
