@@ -5,12 +5,18 @@ export class ToolFailure extends Error {
   readonly error: ToolError;
   /** The response that failed, when there was one (for meta). */
   readonly response?: HttpResponse;
+  /**
+   * Which attempt of its request failed. Above 1, earlier attempts may have done the work
+   * (a 409 for a used idempotency key then means the first attempt was delivered).
+   */
+  readonly attempt?: number;
 
-  constructor(error: ToolError, response?: HttpResponse) {
+  constructor(error: ToolError, response?: HttpResponse, attempt?: number) {
     super(error.message);
     this.name = 'ToolFailure';
     this.error = error;
     this.response = response;
+    this.attempt = attempt;
   }
 }
 

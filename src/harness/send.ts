@@ -6,6 +6,7 @@ import { stripUrlCredentials, type Redactor } from './redact.js';
 import { buildRequest, urlWithQuery, type BuiltRequest } from './request.js';
 import { sharedDispatcher } from './dispatcher.js';
 import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from './retry.js';
+import { sharedPacer, takeTurn, type Pacer } from './pacer.js';
 import { sleep } from './sleep.js';
 import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, RateLimitInfo, RetryOptions } from './types.js';
 
@@ -22,6 +23,7 @@ export interface CallState {
   redactor: Redactor;
   signal?: AbortSignal;
   logger?: (event: HarnessEvent) => void;
+  pacer?: Pacer;
   // What meta reports, updated as attempts happen.
   attempts: number;
   status?: number;
@@ -40,6 +42,7 @@ export function createCallState(toolId: string, toolIsSafe: boolean, options: Ex
     redactor,
     signal: options.signal,
     logger: logger && ((event) => logger(redactor.value(event))),
+    pacer: options.pacer === false ? undefined : (options.pacer ?? sharedPacer()),
     attempts: 0,
   };
 }
@@ -99,6 +102,7 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
 
   for (let attempt = 1; ; attempt++) {
     if (state.signal?.aborted) throw failure('aborted', 'the call was aborted');
+    const turn = await takeTurn(state.pacer, spec.pacing, state.signal);
     state.attempts++;
     state.logger?.({ type: 'request', toolId: state.toolId, method: built.method, url: logUrl, attempt });
     const started = performance.now();
@@ -106,6 +110,7 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
     let failed: ToolFailure;
     try {
       const response = await attemptOnce(built, state);
+      turn?.done(response);
       state.status = response.status;
       state.rateLimit = parseRateLimit(response.headers) ?? state.rateLimit;
       state.logger?.({
@@ -119,8 +124,9 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
       outcome = { kind: 'status', status: response.status, headers: response.headers };
       const retryable = isRetryable(outcome, retryCtx);
       const delay = response.status === 429 ? retryDelayMs(attempt, outcome, state.retry) : undefined;
-      failed = new ToolFailure(errorFromResponse(response, retryable, delay), response);
+      failed = new ToolFailure(errorFromResponse(response, retryable, delay), response, attempt);
     } catch (fault) {
+      turn?.done();
       if (!isFault(fault)) throw fault;
       if (fault.kind === 'aborted') throw faultFailure(fault, false);
       outcome = { kind: fault.kind };

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import type { Pacer } from './pacer.js';
 
 /** Codes of every failure a tool can report. See DESIGN.md for when each is used. */
 export type ToolErrorCode =
@@ -96,6 +97,18 @@ export interface HttpRequestSpec {
    * go with `wait=true`, so a retry's own fault can be retried without duplicating rows.
    */
   retryQuery?: Query;
+  /** Pace this call against the service's rate limit, per key (see `Pacer`). */
+  pacing?: PacingSpec;
+}
+
+/** Which rate limit a call counts against, and what the service documents for it. */
+export interface PacingSpec {
+  /** One key per rate-limited account (e.g. a hash of the API key); never the secret itself. */
+  key: string;
+  /** Documented requests per window, used until the service's own headers say otherwise. */
+  limit?: number;
+  /** Length of the service's window in ms (default 1000). */
+  windowMs?: number;
 }
 
 /** A response, with its body already read by content type. */
@@ -136,6 +149,8 @@ export interface ExecuteOptions {
   retry?: false | RetryOptions;
   /** Idempotency key for tools that send one; generated per call when absent. */
   idempotencyKey?: string;
+  /** Paces calls that ask for it against their service's rate limit: the shared pacer by default, `false` for none. */
+  pacer?: Pacer | false;
   /** Receives one redacted event per request, response and retry. */
   logger?: (event: HarnessEvent) => void;
 }

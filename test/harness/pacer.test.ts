@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runTool } from '../../src/harness/execute.js';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
+import { mockService } from '../helpers/mock-service.js';
+
+const OK = { status: 200, headers: {} };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `n` acquires at once; resolves with when each got its turn (ms from the start). */
+async function burst(pacer: Pacer, spec: Parameters<Pacer['acquire']>[0], n: number, answer = OK) {
+  const t0 = performance.now();
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const turn = await pacer.acquire(spec);
+      const at = performance.now() - t0;
+      turn.done(answer);
+      return at;
+    }),
+  );
+}
+
+describe('Pacer', () => {
+  it('never holds back a caller below the limit', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-a', limit: 10, windowMs: 1000 };
+    const times = await burst(pacer, spec, 10);
+    for (const at of times) expect(at).toBeLessThan(20);
+    expect(pacer.pending('team-a')).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it('queues a burst above the limit until slots free up, one window after they finished', async () => {
+    const pacer = new Pacer();
+    const times = await burst(pacer, { key: 'team-b', limit: 3, windowMs: 100 }, 7);
+    expect(times.slice(0, 3).every((at) => at < 20)).toBe(true);
+    expect(times.slice(3, 6).every((at) => at >= 99 && at < 160)).toBe(true);
+    expect(times[6]).toBeGreaterThanOrEqual(199);
+  });
+
+  it('keeps keys apart: one busy team does not slow another', async () => {
+    const pacer = new Pacer();
+    const busy = burst(pacer, { key: 'busy', limit: 1, windowMs: 200 }, 3);
+    const t0 = performance.now();
+    (await pacer.acquire({ key: 'quiet', limit: 1, windowMs: 200 })).done(OK);
+    expect(performance.now() - t0).toBeLessThan(20);
+    await busy;
+  });
+
+  it('learns the limit from x-ratelimit-limit when none is documented', async () => {
+    const pacer = new Pacer({ windowMs: 100 });
+    const spec = { key: 'team-c' };
+    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' } });
+    const times = await burst(pacer, spec, 3, { status: 200, headers: { 'x-ratelimit-limit': '2' } });
+    // One slot was left in the window; the next two wait for it to pass.
+    expect(times[0]).toBeLessThan(20);
+    expect(times[1]).toBeGreaterThanOrEqual(90);
+  });
+
+  it('holds the slots someone else used when remaining is lower than its own count', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'shared-key', limit: 10, windowMs: 150 };
+    // Another process already spent 8 of the 10: only 1 is left after ours.
+    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '1' } });
+    const times = await burst(pacer, spec, 2);
+    expect(times[0]).toBeLessThan(20);
+    expect(times[1]).toBeGreaterThanOrEqual(140);
+  });
+
+  it('after a 429 from a service that names no limit, waits one window', async () => {
+    const pacer = new Pacer({ windowMs: 120 });
+    const spec = { key: 'team-d' };
+    (await pacer.acquire(spec)).done({ status: 429, headers: {} });
+    const t0 = performance.now();
+    (await pacer.acquire(spec)).done(OK);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(115);
+  });
+
+  it('after a 429 with a known limit, holds every slot for the window', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-e', limit: 50, windowMs: 100 };
+    (await pacer.acquire(spec)).done({ status: 429, headers: {} });
+    const t0 = performance.now();
+    (await pacer.acquire(spec)).done(OK);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(95);
+  });
+
+  it('waits for a reset header when the window is spent', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-f', limit: 100, windowMs: 10 };
+    const resetAt = String(Date.now() + 150);
+    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetAt } });
+    const t0 = performance.now();
+    (await pacer.acquire(spec)).done(OK);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(130);
+  });
+
+  it('while every slot is in flight, lets the next go as soon as one finishes', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-g', limit: 1, windowMs: 60_000 };
+    const first = await pacer.acquire(spec);
+    const stopNext = new AbortController();
+    const next = pacer.acquire(spec, stopNext.signal);
+    expect(pacer.pending('team-g')).toEqual({ inFlight: 1, queued: 1 });
+    // A fault frees the in-flight slot but still counts against the window: the next waits.
+    first.done();
+    first.done();
+    await sleep(20);
+    expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 1 });
+    const abort = new AbortController();
+    const aborted = pacer.acquire(spec, abort.signal);
+    abort.abort(new Error('stop'));
+    await expect(aborted).rejects.toThrow('stop');
+    expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 1 });
+    stopNext.abort(new Error('done'));
+    await expect(next).rejects.toThrow('done');
+    expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it('refuses at once when the signal is already aborted', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-h', limit: 1, windowMs: 60_000 };
+    (await pacer.acquire(spec)).done(OK);
+    await expect(pacer.acquire(spec, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+    expect(pacer.pending('team-h')).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it('applies an optional fixed cap per second on top', async () => {
+    const pacer = new Pacer({ maxPerSecond: 2 });
+    const times = await burst(pacer, { key: 'capped' }, 3);
+    expect(times[1]).toBeLessThan(20);
+    expect(times[2]).toBeGreaterThanOrEqual(995);
+  });
+
+  it('is off for calls that do not ask for pacing, and the shared one is one instance', async () => {
+    expect(await takeTurn(new Pacer(), undefined)).toBeUndefined();
+    expect(await takeTurn(undefined, { key: 'x' })).toBeUndefined();
+    expect(sharedPacer()).toBe(sharedPacer());
+  });
+});
+
+describe('pacing through the harness', () => {
+  const ORIGIN = 'https://paced.example.test';
+  const tool = defineTool({
+    id: 'example_paced',
+    name: 'Paced',
+    description: 'A call paced per key',
+    scopes: [],
+    service: 'example',
+    annotations: { readOnly: true, destructive: false, idempotent: true },
+    params: z.object({ key: z.string() }),
+    output: z.object({ ok: z.boolean() }),
+    request: (p) => ({ method: 'GET', url: `${ORIGIN}/items`, pacing: { key: p.key, limit: 1, windowMs: 60_000 } }),
+    response: (res) => res.body as { ok: boolean },
+  });
+
+  it('makes a call wait its turn, and an abort while waiting is an aborted result', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 200, body: { ok: true } });
+    const pacer = new Pacer();
+    const first = await runTool(tool, { key: 'k1' }, { dispatcher: svc.agent, pacer });
+    const abort = new AbortController();
+    const second = runTool(tool, { key: 'k1' }, { dispatcher: svc.agent, pacer, signal: abort.signal });
+    await sleep(20);
+    abort.abort();
+    expect(first).toMatchObject({ success: true, output: { ok: true } });
+    expect(await second).toMatchObject({ success: false, error: { code: 'aborted', message: expect.stringContaining('waiting for its turn') }, meta: { attempts: 0 } });
+    expect(svc.requests).toHaveLength(1);
+    expect(svc.requests[0]).toMatchObject({ method: 'GET', path: '/items' });
+  });
+
+  it('pacer: false sends at once', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 200, body: { ok: true } }, { status: 200, body: { ok: true } });
+    const results = await Promise.all([1, 2].map(() => runTool(tool, { key: 'k2' }, { dispatcher: svc.agent, pacer: false })));
+    expect(results.every((r) => r.success)).toBe(true);
+    expect(svc.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { loopsRequest, SERVICE, successBody } from './shared.js';
+import { removalQuotaSchema, suppressionParams } from './suppression.js';
+
+const output = z.object({
+  contact: z
+    .object({ id: z.string(), email: z.string(), userId: z.string().nullable() })
+    .describe('The contact checked'),
+  isSuppressed: z.boolean().describe('True when Loops no longer sends to this contact (hard bounce or spam complaint)'),
+  removalQuota: removalQuotaSchema,
+});
+
+export default defineTool({
+  id: 'loops_check_contact_suppression',
+  name: 'Check contact suppression',
+  description:
+    'Check whether a Loops contact (by exactly one of email or userId) is suppressed after a hard bounce or spam complaint, and how many suppression removals the team has left.',
+  scopes: [],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  service: SERVICE,
+  params: suppressionParams,
+  output,
+  request: (p, options) =>
+    loopsRequest(p.apiKey, options, {
+      method: 'GET',
+      path: '/contacts/suppression',
+      query: { email: p.email, userId: p.userId },
+    }),
+  response: (res) => successBody<z.input<typeof output>>(res),
+});

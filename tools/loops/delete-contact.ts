@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { doneOnRetry } from './done-on-retry.js';
+import { emailParam, identityRule, userIdParam } from './params.js';
+import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
+
+export default defineTool({
+  id: 'loops_delete_contact',
+  name: 'Delete contact',
+  description:
+    'Delete a Loops contact by exactly one of email or userId. Not reversible. Fails with not_found when no contact matches.',
+  scopes: [],
+  annotations: { readOnly: false, destructive: true, idempotent: true },
+  service: SERVICE,
+  params: z
+    .object({
+      apiKey: apiKeyParam,
+      email: emailParam.optional().describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
+      userId: userIdParam.optional(),
+    })
+    .superRefine(identityRule('exactly-one')),
+  output: z.object({
+    success: z.boolean().describe('True when the contact is gone'),
+    message: z.string().describe('The service\'s confirmation'),
+  }),
+  request: (p, options) =>
+    loopsRequest(p.apiKey, options, {
+      method: 'POST',
+      path: '/contacts/delete',
+      body: { json: defined({ email: p.email, userId: p.userId }) },
+    }),
+  response: (res) => {
+    const body = successBody<{ success: boolean; message: string }>(res);
+    return { success: body.success, message: body.message };
+  },
+  // A retry after a lost answer finds the contact already gone.
+  run: (p, ctx) =>
+    doneOnRetry(ctx, p, {
+      status: 404,
+      output: { success: true, message: 'Contact deleted.' },
+      note: 'A retry found no contact: an earlier attempt of this call most likely deleted it (its answer was lost); either way the contact is gone.',
+    }),
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { apiKeyParam, arrayBody, loopsRequest, SERVICE } from './shared.js';
+
+export default defineTool({
+  id: 'loops_list_contact_properties',
+  name: 'List contact properties',
+  description:
+    'List the contact properties of the Loops team: all of them (default properties such as firstName included) or only the custom ones, each with its key, label and type.',
+  scopes: [],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  service: SERVICE,
+  params: z.object({
+    apiKey: apiKeyParam,
+    list: z.enum(['all', 'custom']).default('all').describe('all properties, or only custom ones'),
+  }),
+  output: z.object({
+    properties: z
+      .array(
+        z.object({
+          key: z.string().describe('Property key, as used in customProperties'),
+          label: z.string().describe('Name shown in Loops'),
+          type: z.string().describe('string, number, boolean or date'),
+        }),
+      )
+      .describe('Contact properties'),
+  }),
+  request: (p, options) =>
+    loopsRequest(p.apiKey, options, { method: 'GET', path: '/contacts/properties', query: { list: p.list } }),
+  response: (res) => ({
+    properties: arrayBody(res, 'contact properties').map((prop) => ({
+      key: prop.key as string,
+      label: prop.label as string,
+      type: prop.type as string,
+    })),
+  }),
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { loopsRequest, SERVICE, successBody } from './shared.js';
+import { removalQuotaSchema, suppressionParams } from './suppression.js';
+
+const output = z.object({
+  success: z.boolean().describe('True when the contact was taken off the suppression list'),
+  message: z.string().describe('The service\'s confirmation'),
+  removalQuota: removalQuotaSchema,
+});
+
+export default defineTool({
+  id: 'loops_remove_contact_suppression',
+  name: 'Remove contact suppression',
+  description:
+    'Take a suppressed Loops contact (by exactly one of email or userId) off the suppression list so e-mail reaches it again. Uses one of the team\'s limited removals per 30 days; fails with bad_request when the contact is not suppressed or the quota is used up.',
+  scopes: [],
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  service: SERVICE,
+  params: suppressionParams,
+  output,
+  request: (p, options) =>
+    loopsRequest(p.apiKey, options, {
+      method: 'DELETE',
+      path: '/contacts/suppression',
+      // The identifier goes in the query string, not a body.
+      query: { email: p.email, userId: p.userId },
+    }),
+  response: (res) => successBody<z.input<typeof output>>(res),
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/harness/define-tool.js';
+import { doneOnRetry } from './done-on-retry.js';
+import { idempotencyKey, SENT_ON_EARLIER_ATTEMPT } from './idempotency.js';
+import { attachmentsParam, dataVariablesParam, emailParam, text } from './params.js';
+import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
+
+/** The whole request must stay under 4 MB, attachments included. */
+export const MAX_TRANSACTIONAL_BYTES = 4 * 1024 * 1024;
+
+interface TransactionalParams {
+  email: string;
+  transactionalId: string;
+  addToAudience: boolean;
+  dataVariables?: Record<string, unknown>;
+  attachments?: { filename: string; contentType: string; data: string }[];
+}
+
+function wireBody(p: TransactionalParams) {
+  return defined({
+    transactionalId: p.transactionalId,
+    email: p.email,
+    addToAudience: p.addToAudience,
+    dataVariables: p.dataVariables,
+    attachments: p.attachments,
+  });
+}
+
+export default defineTool({
+  id: 'loops_send_transactional_email',
+  name: 'Send transactional email',
+  description:
+    'Send a published Loops transactional e-mail template to one recipient, filling its data variables (every required one must be given). Each call carries an Idempotency-Key (options.idempotencyKey, or one generated per call and kept across retries), so a retry never sends twice; reusing a key within 24 h fails with conflict. The request, attachments included, must stay under 4 MB.',
+  scopes: [],
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  service: SERVICE,
+  params: z
+    .object({
+      apiKey: apiKeyParam,
+      email: emailParam.describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
+      transactionalId: text().min(1).describe('Id of the transactional e-mail template (from loops_list_transactional_emails)'),
+      dataVariables: dataVariablesParam,
+      addToAudience: z.boolean().default(false).describe('Also create the recipient as a contact if absent'),
+      attachments: attachmentsParam,
+    })
+    .superRefine((p, ctx) => {
+      const bytes = Buffer.byteLength(JSON.stringify(wireBody(p)));
+      if (bytes >= MAX_TRANSACTIONAL_BYTES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [p.attachments ? 'attachments' : 'dataVariables'],
+          message: `the request would be ${bytes} bytes; Loops takes under 4 MB (${MAX_TRANSACTIONAL_BYTES} bytes), attachments included`,
+        });
+      }
+    }),
+  output: z.object({
+    success: z.boolean().describe('True when the e-mail was accepted for sending'),
+  }),
+  request: (p, options) =>
+    loopsRequest(p.apiKey, options, {
+      method: 'POST',
+      path: '/transactional',
+      body: { json: wireBody(p) },
+      idempotencyKey: idempotencyKey(options),
+    }),
+  response: (res) => ({ success: successBody<{ success: boolean }>(res).success }),
+  run: (p, ctx) => doneOnRetry(ctx, p, { status: 409, output: { success: true }, note: SENT_ON_EARLIER_ATTEMPT }),
+});
