@@ -62,7 +62,12 @@ export class LogMonitor {
 
   constructor(private readonly options: MonitorOptions) {
     const { notifier } = options;
-    notifier.state.watermark ??= initialWatermark(options.startFrom ?? notifier.clock.now());
+    if (!notifier.state.watermark) {
+      const startFrom = options.startFrom ?? notifier.clock.now();
+      notifier.state.watermark = initialWatermark(startFrom);
+      // Replaying history: the rules have been "watching" since the replay's start.
+      notifier.state.rules.since = Math.min(notifier.state.rules.since, startFrom);
+    }
     this.watermark = new Watermark(notifier.state.watermark, options.lookbackMs ?? 15 * 60_000);
     this.pacer = new Pacer(notifier.clock);
     this.log = options.log ?? (() => {});

@@ -147,7 +147,12 @@ export class Notifier {
   /** Sends deliveries as they fall due, until the signal aborts. */
   async runDeliveries(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
-      await this.queue.runDue();
+      try {
+        await this.queue.runDue();
+      } catch (error) {
+        // A failed save (disk full, say) must not end the loop: the state is retried at the next step.
+        this.log(`deliveries paused: ${(error as Error).message}`);
+      }
       const next = this.queue.nextDueAt();
       const waitMs = next === undefined ? 60_000 : Math.min(60_000, Math.max(0, next - this.clock.now()));
       await this.waitOrWake(waitMs, signal);

@@ -276,4 +276,15 @@ describe('log monitor', () => {
     expect(api.requests[0]?.query.get('includeFinalOutput')).toBe('true');
     expect((JSON.parse(sent[0]?.body ?? '{}') as { data: { finalOutput: unknown } }).data.finalOutput).toEqual({ answer: 42 });
   });
+
+  it('replaying from startFrom, counts the rules as watching since then (failure-rate window)', async () => {
+    const api = fakeLogsApi();
+    const hour = 3_600_000;
+    for (let i = 0; i < 6; i++) api.logs.push(fakeLog(i, T0 + hour + i * 60_000, { level: 'error' }));
+    const clock = fakeClock(T0 + 3 * hour, { autoAdvance: true });
+    const { sent, target } = recorder();
+    const t = setup({ api, store: fileStore(), clock, target, settings: { alertRules: [{ type: 'failure_rate', percent: 50, windowHours: 1 }] } });
+    await t.monitor.run({ once: true });
+    expect(sent.map((s) => s.executionId)).toEqual(['exec_4']);
+  });
 });
