@@ -17,6 +17,7 @@ export interface CliCommand {
 const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {
   ingest: () => import('./ingest-command.js'),
   monitor: () => import('./monitor-command.js'),
+  sandbox: () => import('./sandbox-command.js'),
 };
 
 const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { call } from './helpers.js';
 
@@ -124,6 +125,14 @@ describe('transactional e-mail', () => {
     const outbox = (await call(sb.admin.loopsOutbox)).json as unknown as { emails: Record<string, unknown>[] };
     expect(outbox.emails.at(-1)).toMatchObject({ to: 'new@example.com', subject: 'Welcome to flowblocks, Lin', body: 'Hi Lin, confirm your address: https://x.test/c', status: 'sent' });
     expect((await loops('/contacts/find?email=new%40example.com')).json).toHaveLength(1);
+  });
+
+  it('prints the outbox with flowblocks sandbox outbox', async () => {
+    let stdout = '';
+    const origin = sb.urls.loops.replace(/\/loops\/api\/v1$/, '');
+    const code = await main(['sandbox', 'outbox', '--url', origin], { stdout: (s) => (stdout += s), stderr: () => {}, stdin: async () => '' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/sent\s+new@example\.com\s+tx_welcome\s+Welcome to flowblocks, Lin/);
   });
 
   it('refuses missing variables, drafts and unknown templates with the documented bodies', async () => {

@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+it('flowblocks sandbox --tour --once runs every block end to end and exits 0', async () => {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['sandbox', '--tour', '--once', '--port', '0'], {
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    stdin: async () => '',
+  });
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+  expect(stdout).toContain('The tour passed.');
+  expect(stdout).not.toContain('✗');
+  for (const block of ['tinybird', 'loops', 'workflow']) expect(stdout).toMatch(new RegExp(`✓ ${block}`));
+  expect(stdout).toMatch(/Completion webhook: workflow\.execution\.completed for wf_signup_pipeline, signature verified/);
+}, 60_000);
+
+it('refuses bad options with exit code 2', async () => {
+  let stderr = '';
+  const io = { stdout: () => {}, stderr: (s: string) => (stderr += s), stdin: async () => '' };
+  expect(await main(['sandbox', '--fault', 'nowhere:429=1'], io)).toBe(2);
+  expect(stderr).toMatch(/--fault names a service/);
+  expect(await main(['sandbox', '--port', 'x'], io)).toBe(2);
+});
