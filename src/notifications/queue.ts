@@ -102,8 +102,9 @@ export class DeliveryQueue {
 
   /** The earliest time a pending delivery is due, if any. */
   nextDueAt(): number | undefined {
-    const times = this.pending().map((d) => d.nextAttemptAt);
-    return times.length ? Math.min(...times) : undefined;
+    let next: number | undefined;
+    for (const d of this.deliveries) if (d.state === 'pending' && (next === undefined || d.nextAttemptAt < next)) next = d.nextAttemptAt;
+    return next;
   }
 
   /** Attempts every delivery that is due now; resolves when those attempts are done. */
