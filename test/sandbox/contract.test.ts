@@ -1,0 +1,190 @@
+/**
+ * Contract tests: every tool of every block, unchanged, against the sandbox over real
+ * HTTP on 127.0.0.1. Only base_url and options.endpoints point at the sandbox. A tool
+ * added to the registry without a case here fails the coverage test at the end.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeTool, listTools } from '../../src/index.js';
+import type { ExecuteOptions, ToolResult } from '../../src/harness/types.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+let sb: Sandbox;
+let files: Server;
+let fileUrl: string;
+const covered = new Set<string>();
+
+beforeAll(async () => {
+  sb = await startSandbox({ tinybird: { jobStepMs: 50 }, workflow: { jobStepMs: 50 } });
+  files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
+});
+afterAll(async () => {
+  await sb?.close();
+  await new Promise((resolve) => files?.close(resolve));
+});
+
+async function run(id: string, params: Record<string, unknown>, options: ExecuteOptions = {}): Promise<ToolResult<Record<string, unknown>>> {
+  covered.add(id);
+  const service = id.split('_')[0]!;
+  const auth =
+    service === 'tinybird'
+      ? { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken }
+      : service === 'loops'
+        ? { apiKey: sb.credentials.loops.apiKey }
+        : { base_url: sb.urls.workflow, apiKey: sb.credentials.workflow.apiKey };
+  return executeTool(id, { ...auth, ...params }, { endpoints: { loops: sb.urls.loops }, ...options });
+}
+
+async function output(id: string, params: Record<string, unknown>, options?: ExecuteOptions) {
+  const result = await run(id, params, options);
+  if (!result.success) throw new Error(`${id} failed: ${result.error.code} ${result.error.message}`);
+  return result.output;
+}
+
+describe('tinybird block', () => {
+  it('tinybird_events: NDJSON, JSON and gzip, with quarantine counted', async () => {
+    const ndjson = '{"timestamp":"2026-11-22 10:00:00","event":"signup","user_id":"c1"}\n{"timestamp":"nope","event":"bad","user_id":"c2"}';
+    expect(await output('tinybird_events', { datasource: 'events', data: ndjson, wait: true })).toEqual({ successful_rows: 1, quarantined_rows: 1 });
+    const json = '[{"timestamp":"2026-11-22 10:01:00","event":"login","user_id":"c1"},{"timestamp":"2026-11-22 10:02:00","event":"test","user_id":"c3"}]';
+    expect(await output('tinybird_events', { datasource: 'events', data: json, format: 'json', compression: 'gzip' })).toEqual({ successful_rows: 2, quarantined_rows: 0 });
+  });
+
+  it('tinybird_query: FORMAT JSON rows, other formats as text', async () => {
+    const json = await output('tinybird_query', { query: "SELECT event, user_id FROM events WHERE user_id = 'c1' ORDER BY event FORMAT JSON" });
+    expect(json).toMatchObject({ data: [{ event: 'login', user_id: 'c1' }, { event: 'signup', user_id: 'c1' }], rows: 2, meta: [{ name: 'event' }, { name: 'user_id' }] });
+    expect(await output('tinybird_query', { query: "SELECT 'a' AS x FORMAT CSV" })).toEqual({ data: '"a"\n' });
+    const forbidden = await run('tinybird_query', { query: 'SELECT * FROM nowhere' });
+    expect(forbidden).toMatchObject({ success: false, error: { code: 'forbidden', status: 403, message: "Resource 'nowhere' not found" } });
+  });
+
+  it('tinybird_query_pipe: parameters and q over _', async () => {
+    const top = await output('tinybird_query_pipe', { pipe: 'top_events', parameters: { event: 'signup' } });
+    expect(top).toMatchObject({ data: [{ event: 'signup', total: 1, users: 1 }], rows: 1 });
+    const q = await output('tinybird_query_pipe', { pipe: 'top_events', q: 'SELECT sum(total) AS n FROM _' });
+    expect(q.data).toEqual([{ n: 3 }]);
+  });
+
+  it('tinybird_append_datasource and tinybird_get_job: an import job to done', async () => {
+    const job = await output('tinybird_append_datasource', { datasource: 'events', url: fileUrl, format: 'ndjson' });
+    expect(job).toMatchObject({ status: 'waiting', job_id: job.id, import_id: job.id, datasource: { name: 'events' }, job: { kind: 'import' } });
+    const done = await output('tinybird_get_job', { job_id: job.job_id, wait_for_completion: true, timeout_seconds: 20 });
+    expect(done).toMatchObject({ id: job.id, status: 'done', kind: 'import' });
+  });
+
+  it('tinybird_delete_datasource_rows: dry run count, then a job with rows_affected', async () => {
+    expect(await output('tinybird_delete_datasource_rows', { datasource: 'events', delete_condition: "event = 'test'", dry_run: true })).toEqual({ rows_to_be_deleted: 1 });
+    const job = await output('tinybird_delete_datasource_rows', { datasource: 'events', delete_condition: "event = 'test'" });
+    expect(job).toMatchObject({ status: 'waiting', delete_id: job.id, job: { kind: 'delete_data' } });
+    expect(await output('tinybird_get_job', { job_id: job.job_id as string, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'done', rows_affected: 1 });
+  });
+
+  it('tinybird_truncate_datasource: 205 read as truncated', async () => {
+    await output('tinybird_events', { datasource: 'contract_scratch', data: '{"n":1}', wait: true });
+    expect(await output('tinybird_truncate_datasource', { datasource: 'contract_scratch' })).toEqual({ truncated: true, result: null });
+    expect(await run('tinybird_truncate_datasource', { datasource: 'missing' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('loops block', () => {
+  it('loops_test_api_key', async () => {
+    expect(await output('loops_test_api_key', {})).toEqual({ success: true, teamName: 'flowblocks sandbox' });
+  });
+
+  it('loops_create_contact, then 409 on the duplicate', async () => {
+    const created = await output('loops_create_contact', { email: 'alex@company.com', firstName: 'Alex', userId: 'usr_alex', mailingLists: { cm_list_newsletter: true }, customProperties: { planName: 'Pro' } });
+    expect(created).toMatchObject({ success: true, id: expect.any(String) });
+    expect(await run('loops_create_contact', { email: 'alex@company.com' })).toMatchObject({ success: false, error: { code: 'conflict', status: 409 } });
+  });
+
+  it('loops_update_contact and loops_find_contact', async () => {
+    expect(await output('loops_update_contact', { userId: 'usr_alex', email: 'alex+new@company.com', customProperties: { planName: null } })).toMatchObject({ success: true });
+    const found = await output('loops_find_contact', { email: 'alex+new@company.com' });
+    expect(found.contacts).toEqual([expect.objectContaining({ email: 'alex+new@company.com', firstName: 'Alex', userId: 'usr_alex', mailingLists: { cm_list_newsletter: true } })]);
+    expect(await output('loops_find_contact', { userId: 'nobody' })).toEqual({ contacts: [] });
+  });
+
+  it('loops_send_transactional_email: into the outbox; a reused key is reported as sent once', async () => {
+    const params = { email: 'alex+new@company.com', transactionalId: 'tx_welcome', dataVariables: { firstName: 'Alex', confirmationUrl: 'https://x.test' } };
+    expect(await output('loops_send_transactional_email', params, { idempotencyKey: 'contract-1' })).toEqual({ success: true });
+    const outbox = (await (await fetch(sb.admin.loopsOutbox)).json()) as { emails: { to: string }[] };
+    expect(outbox.emails.filter((e) => e.to === 'alex+new@company.com')).toHaveLength(1);
+    const missing = await run('loops_send_transactional_email', { ...params, dataVariables: { firstName: 'Alex' } });
+    expect(missing).toMatchObject({ success: false, error: { code: 'bad_request', status: 400, message: 'Missing required data variable(s): confirmationUrl' } });
+  });
+
+  it('loops_send_event', async () => {
+    expect(await output('loops_send_event', { email: 'alex+new@company.com', eventName: 'planUpgraded', eventProperties: { seats: 5 } })).toEqual({ success: true });
+  });
+
+  it('loops_list_mailing_lists, loops_list_transactional_emails, loops_list_contact_properties', async () => {
+    expect((await output('loops_list_mailing_lists', {})).mailingLists).toHaveLength(2);
+    const templates = await output('loops_list_transactional_emails', { perPage: 10 });
+    expect(templates).toMatchObject({ transactionalEmails: [{ id: 'tx_welcome' }, { id: 'tx_daily_report' }], pagination: { nextCursor: null } });
+    const props = await output('loops_list_contact_properties', { list: 'custom' });
+    expect((props.properties as { key: string }[]).map((p) => p.key)).toEqual(['planName', 'signupCount']);
+  });
+
+  it('loops_create_contact_property', async () => {
+    expect(await output('loops_create_contact_property', { name: 'favoriteColor', type: 'string' })).toEqual({ success: true });
+    expect(await run('loops_create_contact_property', { name: 'favoriteColor', type: 'string' })).toMatchObject({ success: false, error: { code: 'bad_request', message: 'Property already exists.' } });
+  });
+
+  it('loops_check_contact_suppression and loops_remove_contact_suppression', async () => {
+    expect(await output('loops_check_contact_suppression', { email: 'bounced@example.com' })).toMatchObject({ isSuppressed: true, removalQuota: { limit: 5, remaining: 5 } });
+    expect(await output('loops_remove_contact_suppression', { email: 'bounced@example.com' })).toMatchObject({ success: true, removalQuota: { remaining: 4 } });
+    expect(await output('loops_check_contact_suppression', { email: 'bounced@example.com' })).toMatchObject({ isSuppressed: false });
+  });
+
+  it('loops_delete_contact, then 404', async () => {
+    expect(await output('loops_delete_contact', { email: 'alex+new@company.com' })).toEqual({ success: true, message: 'Contact deleted.' });
+    expect(await run('loops_delete_contact', { email: 'alex+new@company.com' })).toMatchObject({ success: false, error: { code: 'not_found', status: 404 } });
+  });
+});
+
+describe('workflow block', () => {
+  let executionId: string;
+
+  it('workflow_execute: sync, and async waited to completion', async () => {
+    const inputs = { email: 'flow@example.com', firstName: 'Flo', userId: 'u_flow' };
+    const sync = await output('workflow_execute', { workflowId: 'wf_signup_pipeline', inputs });
+    expect(sync).toMatchObject({ success: true, output: { ingested: 1, welcomeSent: true }, limits: { usage: { plan: 'team' } } });
+    const waited = await output('workflow_execute', { workflowId: 'wf_daily_report', inputs: { email: 'ops@example.com' }, async: true, waitForCompletion: true });
+    expect(waited).toMatchObject({ success: true, status: 'completed', output: { sent: true }, taskId: expect.any(String) });
+    executionId = waited.executionId as string;
+    expect(await run('workflow_execute', { workflowId: 'wf_draft' })).toMatchObject({ success: false, error: { code: 'forbidden', status: 403 } });
+    expect(await run('workflow_execute', { workflowId: 'wf_signup_pipeline', inputs: {} })).toMatchObject({ success: false, error: { code: 'bad_request', status: 400 } });
+  });
+
+  it('workflow_get_job: queued at first, failed with the error for a broken run', async () => {
+    const accepted = await output('workflow_execute', { workflowId: 'wf_broken_query', async: true });
+    expect(accepted).toMatchObject({ status: 'queued' });
+    const failed = await output('workflow_get_job', { taskId: accepted.taskId as string, waitForCompletion: true, timeoutSeconds: 20, pollIntervalSeconds: 0.1 });
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/no_such_column/) });
+    expect(failed).not.toHaveProperty('output');
+  });
+
+  it('workflow_list_logs: filters and a cursor walk with followCursor', async () => {
+    const errors = await output('workflow_list_logs', { workspaceId: sb.credentials.workflow.workspaceId, level: 'error' });
+    expect((errors.data as { workflowId: string }[]).map((e) => e.workflowId)).toEqual(['wf_broken_query']);
+    const all = await output('workflow_list_logs', { workspaceId: sb.credentials.workflow.workspaceId, limit: 1, followCursor: true });
+    expect(all.data).toHaveLength(3);
+    expect(all.nextCursor).toBeNull();
+    expect(await run('workflow_list_logs', { workspaceId: 'ws_other' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('workflow_get_log and workflow_get_execution', async () => {
+    const [entry] = (await output('workflow_list_logs', { workspaceId: sb.credentials.workflow.workspaceId, executionId })).data as { id: string }[];
+    const detail = await output('workflow_get_log', { id: entry!.id });
+    expect(detail.data).toMatchObject({ executionId, workflow: { id: 'wf_daily_report' }, executionData: { finalOutput: { sent: true } }, limits: { usage: {} } });
+    const execution = await output('workflow_get_execution', { executionId });
+    expect(execution).toMatchObject({ executionId, workflowId: 'wf_daily_report', workflowState: { blocks: { totals: {}, report: {} } }, executionMetadata: { trigger: 'api' } });
+    expect(await run('workflow_get_log', { id: 'log_missing' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+});
+
+it('covers every tool of every block in the registry', () => {
+  expect([...covered].sort()).toEqual(listTools().map((t) => t.id).sort());
+});
