@@ -144,19 +144,40 @@ export class Notifier {
     return this.queue.runDue();
   }
 
-  /** Sends deliveries as they fall due, until the signal aborts. */
+  /**
+   * Sends deliveries as they fall due, until the signal aborts. Batches are not waited for
+   * before the next one starts, so a receiver that hangs for its 30 s does not hold back
+   * deliveries to the others; a finished batch wakes the loop to schedule its retries.
+   */
   async runDeliveries(signal: AbortSignal): Promise<void> {
+    const batches = new Set<Promise<void>>();
     while (!signal.aborted) {
+      let waitFloor = 0;
       try {
-        await this.queue.runDue();
+        const { count, done } = this.queue.startDue();
+        if (count > 0) {
+          const batch: Promise<void> = done.then(
+            () => {
+              batches.delete(batch);
+              this.wake?.(); // its retries have new due times
+            },
+            (error: unknown) => {
+              batches.delete(batch);
+              this.log(`deliveries: could not save the outcomes: ${(error as Error).message}`);
+            },
+          );
+          batches.add(batch);
+        }
       } catch (error) {
-        // A failed save (disk full, say) must not end the loop: the state is retried at the next step.
-        this.log(`deliveries paused: ${(error as Error).message}`);
+        // A failed save (disk full, say) must not end the loop, nor spin it: nothing was sent.
+        this.log(`deliveries paused for 5 s: ${(error as Error).message}`);
+        waitFloor = 5_000;
       }
       const next = this.queue.nextDueAt();
-      const waitMs = next === undefined ? 60_000 : Math.min(60_000, Math.max(0, next - this.clock.now()));
+      const waitMs = next === undefined ? 60_000 : Math.min(60_000, Math.max(waitFloor, next - this.clock.now()));
       await this.waitOrWake(waitMs, signal);
     }
+    await Promise.all(batches);
   }
 
   /**

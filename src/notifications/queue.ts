@@ -109,23 +109,42 @@ export class DeliveryQueue {
 
   /** Attempts every delivery that is due now; resolves when those attempts are done. */
   async runDue(): Promise<number> {
+    const { count, done } = this.startDue();
+    await done;
+    return count;
+  }
+
+  /**
+   * Starts the due attempts: synchronously records them (a failed save throws here, with
+   * nothing sent) and returns how many were started, and a promise for their end.
+   */
+  startDue(): { count: number; done: Promise<void> } {
     const now = this.options.clock.now();
     const due = this.pending()
       .filter((d) => d.nextAttemptAt <= now && !this.inFlight.has(d.id))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
-    if (due.length === 0) return 0;
+    if (due.length === 0) return { count: 0, done: Promise.resolve() };
+    const before = due.map((d) => ({ attempts: d.attempts, nextAttemptAt: d.nextAttemptAt }));
     const started = due.map((delivery) => this.begin(delivery, now));
     // Recorded before sending, in one write: if the process dies mid-attempt, the restart
     // goes on with the schedule instead of starting it over.
-    this.options.save();
+    try {
+      this.options.save();
+    } catch (error) {
+      // Nothing was sent: put the batch back as it was, to be tried again.
+      due.forEach((d, i) => {
+        this.inFlight.delete(d.id);
+        if (d.state === 'pending') Object.assign(d, before[i]);
+      });
+      throw error;
+    }
     const workers = Array.from({ length: Math.min(this.options.concurrency ?? 8, started.length) }, async () => {
       for (let next = started.shift(); next; next = started.shift()) await this.attempt(next);
     });
-    await Promise.all(workers);
     // One write for the batch's outcomes. A crash before it re-sends acknowledged deliveries
     // with the same delivery id, which is what receivers dedupe on (at least once).
-    this.options.save();
-    return due.length;
+    const done = Promise.all(workers).then(() => this.options.save());
+    return { count: due.length, done };
   }
 
   private begin(delivery: Delivery, now: number): { delivery: Delivery; target?: Target; delay?: number } {

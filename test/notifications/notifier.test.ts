@@ -128,6 +128,78 @@ describe('notifier', () => {
   });
 });
 
+describe('delivery loop', () => {
+  it('does not let a receiver that hangs hold back deliveries to another', async () => {
+    const clock = fakeClock(T0);
+    const delivered: string[] = [];
+    const release: (() => void)[] = [];
+    const hanging: Target = {
+      key: 'hanging',
+      label: 'hanging',
+      send: (d) =>
+        new Promise((resolve) => {
+          release.push(() => resolve({ kind: 'status', status: 200 }));
+          delivered.push(`hanging:${d.executionId}`);
+        }),
+    };
+    const healthy: Target = { key: 'healthy', label: 'healthy', send: async (d) => (delivered.push(`healthy:${d.executionId}`), { kind: 'status', status: 200 }) };
+    const n = new Notifier({
+      settings: parseSettings({ channels: [{ type: 'webhook', url: 'https://r.example.com/h' }], allWorkflows: true }),
+      clock,
+      targets: [hanging, healthy],
+      random: () => 0,
+    });
+    const stop = new AbortController();
+    const loop = n.runDeliveries(stop.signal);
+    n.executionCompleted(log({ executionId: 'a' }));
+    await clock.advance(0);
+    await clock.advance(1_000);
+    n.executionCompleted(log({ executionId: 'b' }));
+    await clock.advance(0);
+    expect(delivered).toContain('healthy:b'); // sent while the first batch still waits on the hanging receiver
+    expect(delivered).toContain('hanging:b'); // the hanging receiver gets its own attempt too
+    release.forEach((answer) => answer());
+    stop.abort();
+    await loop;
+    expect(n.queue.deliveries.filter((d) => d.executionId === 'a').map((d) => d.state)).toEqual(['delivered', 'delivered']);
+  });
+});
+
+describe('delivery loop on a failing disk', () => {
+  it('sends nothing, waits 5 s, and sends once the state can be saved again', async () => {
+    const clock = fakeClock(T0);
+    const { sent, target } = recorder();
+    let diskFull = false;
+    const store = memoryStore<NotificationState>();
+    const save = store.save;
+    store.save = (value) => {
+      if (diskFull) throw new Error('ENOSPC: no space left on device');
+      save(value);
+    };
+    const lines: string[] = [];
+    const n = new Notifier({
+      settings: parseSettings({ channels: [{ type: 'webhook', url: 'https://r.example.com/h' }], allWorkflows: true }),
+      clock,
+      targets: [target],
+      store,
+      log: (line) => lines.push(line),
+    });
+    n.executionCompleted(log({ executionId: 'a' }));
+    diskFull = true;
+    const stop = new AbortController();
+    const loop = n.runDeliveries(stop.signal);
+    await clock.advance(0);
+    expect(sent).toEqual([]);
+    expect(lines).toEqual(['deliveries paused for 5 s: ENOSPC: no space left on device']);
+    expect(n.queue.pending()[0]?.attempts).toBe(0);
+    diskFull = false;
+    await clock.advance(5_000);
+    expect(sent.map((s) => s.executionId)).toEqual(['a']);
+    stop.abort();
+    await loop;
+  });
+});
+
 describe('notifier run (the sandbox host)', () => {
   it('checks no_activity on a timer while it delivers', async () => {
     const clock = fakeClock(T0);
