@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { postOnce, safeOrigin } from '../http.js';
 import { EVENT_TYPE } from '../payload.js';
 import type { Target } from '../queue.js';
-import { deliveryHeaders } from '../../webhooks/index.js';
+import { deliveryHeaders, signWebhook } from '../../webhooks/index.js';
 
 /**
  * The webhook channel: the payload bytes as queued, the spec's `svc-*` headers, and a
@@ -19,13 +19,10 @@ export function webhookTarget(
     key,
     label: `webhook ${safeOrigin(channel.url)}`,
     send(delivery, timeoutMs) {
-      const headers = deliveryHeaders({
-        body: delivery.body,
-        deliveryId: delivery.id,
-        event: EVENT_TYPE,
-        secret: channel.secret,
-        timestamp: now(),
-      });
+      const timestamp = now();
+      const headers = channel.secret
+        ? signWebhook(delivery.body, channel.secret, { timestamp, deliveryId: delivery.id, event: EVENT_TYPE }).headers
+        : deliveryHeaders({ body: delivery.body, deliveryId: delivery.id, event: EVENT_TYPE, timestamp });
       return postOnce(channel.url, delivery.body, { 'content-type': 'application/json', ...headers }, { dispatcher, timeoutMs });
     },
   };
