@@ -37,6 +37,10 @@ export class MonitorError extends Error {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const TRANSIENT: ReadonlySet<string> = new Set(['upstream_error', 'timeout', 'network']);
+/** Waits before each new try of a page after a passing fault. */
+const FAULT_RETRIES_MS = [1_000, 2_000, 4_000];
+
 /** A list entry as the notifier reads it; an entry without `endedAt` is still running. */
 function executionLog(entry: LogEntry & { finalOutput?: unknown; traceSpans?: unknown[] }): ExecutionLog | undefined {
   if (!entry.endedAt) return undefined;
@@ -155,6 +159,7 @@ export class LogMonitor {
     const { notifier } = this.options;
     const settings = notifier.settings;
     const full = settings.includeFinalOutput || settings.includeTraceSpans;
+    let faults = 0;
     for (;;) {
       await this.pacer.beforeRequest(signal);
       const result = await runTool(
@@ -175,7 +180,7 @@ export class LogMonitor {
           includeFinalOutput: settings.includeFinalOutput,
           includeTraceSpans: settings.includeTraceSpans,
         },
-        // The monitor waits out 429s itself, on its own clock.
+        // The monitor does its own waiting (429s, faults), on its own clock.
         { dispatcher: this.dispatcher, signal, retry: false },
       );
       if (result.success) {
@@ -189,10 +194,18 @@ export class LogMonitor {
         this.log(`logs API rate limit reached: waiting ${Math.ceil(wait / 1000)} s`);
         continue;
       }
-      if (error.code === 'unauthorized' || error.code === 'forbidden' || error.code === 'invalid_params') {
+      // 404: the workspace does not exist or the key cannot see it (deployments hide which).
+      if (error.code === 'unauthorized' || error.code === 'forbidden' || error.code === 'not_found' || error.code === 'invalid_params') {
         throw new MonitorError(`the logs API refused the monitor (${error.code}): ${error.message}`);
       }
       if (error.code === 'aborted') signal?.throwIfAborted();
+      // A passing fault (5xx, time-out, dropped connection) is tried again a few times.
+      if (TRANSIENT.has(error.code) && faults < FAULT_RETRIES_MS.length) {
+        const wait = FAULT_RETRIES_MS[faults++] as number;
+        this.log(`logs API: ${error.status ? `HTTP ${error.status}` : error.code}; trying again in ${wait / 1000} s`);
+        await notifier.clock.sleep(wait, signal);
+        continue;
+      }
       throw new Error(`reading logs failed (${error.code}): ${error.message}`);
     }
   }

@@ -169,6 +169,21 @@ describe('log monitor', () => {
     expect(clock.sleeps).toEqual([55_000]);
   });
 
+  it('tries a page again after passing 5xx faults, then gives up with the real error', async () => {
+    const api = fakeLogsApi();
+    api.logs.push(fakeLog(1, T0 + 1_000));
+    api.answerNext({ status: 502, body: { error: 'bad gateway' } });
+    api.answerNext({ status: 503, body: { error: 'unavailable' } });
+    const clock = fakeClock(T0 + 5_000, { autoAdvance: true });
+    const t = setup({ api, store: fileStore(), clock, target: recorder().target });
+    expect((await t.monitor.pollOnce()).evaluated).toBe(1);
+    // Each fault wait, then the rest of the 6 s gap the (yet unknown, so free) plan asks between calls.
+    expect(clock.sleeps).toEqual([1_000, 5_000, 2_000, 4_000]);
+    expect(t.lines.slice(0, 2)).toEqual(['logs API: HTTP 502; trying again in 1 s', 'logs API: HTTP 503; trying again in 2 s']);
+    for (let i = 0; i < 4; i++) api.answerNext({ status: 500, body: { error: 'database down' } });
+    await expect(t.monitor.pollOnce()).rejects.toThrow('reading logs failed (upstream_error): database down');
+  });
+
   it('stops with an error that names the refusal, never the key, on 401', async () => {
     const api = fakeLogsApi();
     api.answerNext({ status: 401, body: { error: `invalid key ${API_KEY}` } });
