@@ -13,7 +13,6 @@ const INACTIVITY_CHECK_MS = 60_000;
 interface Running {
   notifier: Notifier;
   stop: AbortController;
-  timer: NodeJS.Timeout;
 }
 
 /**
@@ -47,17 +46,15 @@ export class WorkspaceNotifications {
       ...(store ? { store } : {}),
     });
     const stop = new AbortController();
-    void notifier.runDeliveries(stop.signal);
-    const timer = setInterval(() => notifier.checkInactivity(), INACTIVITY_CHECK_MS);
-    timer.unref();
-    this.running.set(workspaceId, { notifier, stop, timer });
+    // Deliveries on the spec's schedule, and the no_activity check on a timer, until removed.
+    void notifier.run(stop.signal, { inactivityCheckMs: INACTIVITY_CHECK_MS });
+    this.running.set(workspaceId, { notifier, stop });
   }
 
   remove(workspaceId: string): boolean {
     const running = this.running.get(workspaceId);
     if (!running) return false;
     running.stop.abort();
-    clearInterval(running.timer);
     this.running.delete(workspaceId);
     return true;
   }
