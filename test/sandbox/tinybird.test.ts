@@ -225,6 +225,16 @@ describe('data sources and jobs', () => {
     } finally {
       await files.close();
     }
+    const parquet = Buffer.from(await (await fetch(`${base}/v0/sql?q=${encodeURIComponent("SELECT toDateTime('2026-11-22 12:00:00') AS timestamp, 'pq' AS event, 'p1' AS user_id FORMAT Parquet")}`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer());
+    expect(parquet.subarray(0, 4).toString()).toBe('PAR1');
+    const pqFiles = await fileServer({ 'rows.parquet': parquet });
+    try {
+      const job = await call(`${base}/v0/datasources?mode=append&name=events&format=parquet`, { method: 'POST', token: admin, body: new URLSearchParams({ url: pqFiles.url('rows.parquet') }) });
+      await eventually(async () => ((await call(`${base}/v0/jobs/${job.json.id}`, { token: admin })).json.status === 'done' ? true : undefined));
+    } finally {
+      await pqFiles.close();
+    }
+    expect((await sql("SELECT user_id FROM events WHERE event = 'pq'")).json.data).toEqual([{ user_id: 'p1' }]);
     const remote = await call(`${base}/v0/datasources?mode=append&name=events`, { method: 'POST', token: admin, body: new URLSearchParams({ url: 'https://example.com/x.csv' }) });
     expect(remote.status).toBe(400);
     expect((await call(`${base}/v0/jobs/00000000-0000-0000-0000-000000000000`, { token: admin })).status).toBe(404);

@@ -231,3 +231,40 @@ describe('completion notifications', () => {
     expect(hook.received.some((d) => d.body.includes('"wf_signup_pipeline"'))).toBe(false);
   });
 });
+
+describe('alert rules and faults', () => {
+  const admin = (path: string, body: unknown) =>
+    call(`${sb.admin.workflow}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('notifies only when a rule fires: two consecutive failures, not successes', async () => {
+    const bad = await admin('/workspaces/ws_sandbox/notifications', { channels: [{ type: 'webhook', url: 'not a url' }], allWorkflows: true });
+    expect(bad.status).toBe(400);
+    expect((bad.json.details as { path: string }[]).map((d) => d.path)).toContain('channels.0.url');
+    const ok = await admin('/workspaces/ws_sandbox/notifications', {
+      channels: [{ type: 'webhook', url: hook.url, secret: 'whsec-test' }],
+      allWorkflows: true,
+      alertRules: [{ type: 'consecutive_failures', count: 2 }],
+    });
+    expect(ok.status).toBe(200);
+    const before = hook.received.length;
+    await execute('wf_daily_report', { inputs: { email: 'fine@example.com' } });
+    const first = await execute('wf_broken_query', {});
+    const second = await execute('wf_broken_query', {});
+    const alert = await eventually(async () => hook.received.slice(before).find((d) => d.body.includes(second.json.executionId as string)));
+    expect(verifyWebhook({ body: alert.body, headers: alert.headers, secret: 'whsec-test' }).data).toMatchObject({ status: 'error', level: 'error', workflowId: 'wf_broken_query' });
+    await new Promise((r) => setTimeout(r, 150));
+    const sent = hook.received.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).not.toContain(first.json.executionId as string);
+  });
+
+  it('injects faults into the workflow API in its own error format', async () => {
+    try {
+      sb.setFaults({ workflow: { rate429: 1 } });
+      const limited = await execute('wf_daily_report', { inputs: { email: 'x@example.com' } });
+      expect([limited.status, limited.json, limited.headers.get('retry-after')]).toEqual([429, { error: 'Rate limit exceeded' }, '1']);
+    } finally {
+      sb.setFaults({});
+    }
+  });
+});

@@ -1,6 +1,6 @@
+import type { ChdbSession as Session } from './chdb.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Session } from 'chdb';
 import { bodyText, contentType, formAndQuery } from '../http/body.js';
 import { createRouter } from '../http/router.js';
 import type { SandboxRequest, SandboxResponse, ServiceApp } from '../http/types.js';

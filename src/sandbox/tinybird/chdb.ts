@@ -1,4 +1,12 @@
-import type { Session } from 'chdb';
+/**
+ * The part of chdb's Session the sandbox uses. Declared here, not imported from chdb, so
+ * the package's types do not depend on an optional peer that may not be installed.
+ */
+export interface ChdbSession {
+  queryAsync(query: string, options?: { format?: string }): Promise<{ text(): string; bytes(): Uint8Array; elapsed: number }>;
+  insert(params: { table: string; values: string; format: 'JSONEachRow' }): Promise<unknown>;
+  close(): void;
+}
 
 /** chdb's error: `clickhouseCode` is ClickHouse's numeric error code. */
 export interface ChdbError extends Error {
@@ -23,10 +31,12 @@ export function clickhouseCode(error: unknown): number | undefined {
  * Loads chdb only when a sandbox starts: it is an optional peer (about 550 MB), so
  * nothing imports it when the package is imported.
  */
-export async function openSession(dataDir: string | undefined): Promise<Session> {
-  let chdb: typeof import('chdb');
+export async function openSession(dataDir: string | undefined): Promise<ChdbSession> {
+  // A variable specifier keeps bundlers and the type checker from resolving the optional peer.
+  const specifier = 'chdb';
+  let chdb: { Session: new (path?: string) => ChdbSession };
   try {
-    chdb = await import('chdb');
+    chdb = (await import(specifier)) as typeof chdb;
   } catch {
     throw new Error(
       'The flowblocks sandbox emulates Tinybird on chdb (embedded ClickHouse), which is not installed. Run `npm install chdb` and start it again.',

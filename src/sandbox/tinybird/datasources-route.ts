@@ -1,8 +1,7 @@
-import type { Session } from 'chdb';
 import { formAndQuery } from '../http/body.js';
 import type { SandboxRequest, SandboxResponse } from '../http/types.js';
 import type { WindowDecision } from '../http/window-limit.js';
-import { clickhouseMessage } from './chdb.js';
+import { clickhouseMessage, type ChdbSession as Session } from './chdb.js';
 import { fetchEvents, refuseUrl, type ImportFormat } from './import-file.js';
 import type { JobQueue } from './jobs.js';
 import { jsonError } from './sql.js';

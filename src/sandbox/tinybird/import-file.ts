@@ -1,8 +1,8 @@
+import type { ChdbSession as Session } from './chdb.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Session } from 'chdb';
 import { csvEvents } from './csv.js';
 import { parseEvents } from './events-route.js';
 import type { DatasourceSchema } from './schema.js';

@@ -1,6 +1,5 @@
-import type { Session } from 'chdb';
 import type { SandboxResponse } from '../http/types.js';
-import { clickhouseCode, clickhouseMessage } from './chdb.js';
+import { clickhouseCode, clickhouseMessage, type ChdbSession as Session } from './chdb.js';
 import { inlineTable, renderPipe, type PipeDef } from './pipes.js';
 import { renderTemplate, TemplateError, type TemplateParams } from './template.js';
 import { QUARANTINE_SUFFIX, type Workspace } from './workspace.js';

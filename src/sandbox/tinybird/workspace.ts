@@ -1,5 +1,4 @@
-import type { Session } from 'chdb';
-import { clickhouseMessage } from './chdb.js';
+import { clickhouseMessage, type ChdbSession as Session } from './chdb.js';
 import { coerce } from './coerce.js';
 import { inferSchema } from './infer.js';
 import { createTableSql, valueAt, type DatasourceSchema } from './schema.js';
