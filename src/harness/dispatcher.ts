@@ -1,4 +1,5 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { undici } from './undici.js';
 
 let shared: Agent | undefined;
 
@@ -7,7 +8,7 @@ let shared: Agent | undefined;
  * Created on first use, so importing the package opens nothing.
  */
 export function sharedDispatcher(): Dispatcher {
-  shared ??= new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
+  shared ??= new (undici().Agent)({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
   return shared;
 }
 

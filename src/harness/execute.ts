@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { failure, ToolFailure } from './errors.js';
-import { fieldMeta, paramShape } from './fields.js';
+import { paramNames } from './fields.js';
 import { Redactor } from './redact.js';
 import { createCallState, sendRequest, type CallState } from './send.js';
 import { sleep } from './sleep.js';
@@ -15,15 +15,18 @@ export function zodIssues(error: z.ZodError): ToolIssue[] {
   }));
 }
 
+const secretNamesCache = new WeakMap<AnyTool, string[]>();
+
 /** Values of the params the tool marks secret, so they can be masked everywhere. */
 function secretsOf(tool: AnyTool, params: unknown): unknown[] {
   if (!params || typeof params !== 'object') return [];
-  const record = params as Record<string, unknown>;
-  const secrets: unknown[] = [];
-  for (const [name, schema] of Object.entries(paramShape(tool.params))) {
-    if (fieldMeta(schema).secret) secrets.push(record[name]);
+  let names = secretNamesCache.get(tool);
+  if (!names) {
+    names = paramNames(tool.params, (meta) => meta.secret === true);
+    secretNamesCache.set(tool, names);
   }
-  return secrets;
+  const record = params as Record<string, unknown>;
+  return names.map((name) => record[name]);
 }
 
 function metaOf(state: CallState, started: number, notes: string[]): ResultMeta {
@@ -32,6 +35,16 @@ function metaOf(state: CallState, started: number, notes: string[]): ResultMeta 
   if (state.rateLimit) meta.rateLimit = state.rateLimit;
   if (notes.length) meta.notes = notes;
   return meta;
+}
+
+/**
+ * The options a tool sees: the caller's idempotency key, or one made on first read and then
+ * kept for the whole call (every retry sends the same one). Tools that send none cost nothing.
+ */
+function withIdempotencyKey(options: ExecuteOptions): ExecuteOptions {
+  if (options.idempotencyKey !== undefined) return options;
+  let key: string | undefined;
+  return Object.create(options, { idempotencyKey: { enumerable: true, get: () => (key ??= randomUUID()) } });
 }
 
 /**
@@ -46,7 +59,7 @@ export async function runTool<T extends AnyTool>(
   type O = z.output<T['output']>;
   const started = performance.now();
   const redactor = new Redactor(secretsOf(tool, params));
-  const callOptions: ExecuteOptions = { ...options, idempotencyKey: options.idempotencyKey ?? randomUUID() };
+  const callOptions = withIdempotencyKey(options);
   const toolIsSafe = tool.annotations.readOnly || tool.annotations.idempotent;
   const state = createCallState(tool.id, toolIsSafe, options, redactor);
   const notes: string[] = [];
@@ -63,18 +76,20 @@ export async function runTool<T extends AnyTool>(
       const response = await sendRequest(tool.request(p, callOptions), state);
       return tool.response(response, p);
     };
-    const ctx: ToolContext<unknown> = {
-      send: (request) => sendRequest(request, state),
-      call,
-      sleep: (ms) => sleep(ms, options.signal),
-      note: (text) => notes.push(text),
-      reportRateLimit: (info) => {
-        state.rateLimit ??= info;
-      },
-      options: callOptions,
-      signal: options.signal,
-    };
-    const raw = tool.run ? await tool.run(parsed.data, ctx) : await call(parsed.data);
+    // The context exists only for composed tools; a single call needs none of it.
+    const raw = tool.run
+      ? await tool.run(parsed.data, {
+          send: (request) => sendRequest(request, state),
+          call,
+          sleep: (ms) => sleep(ms, options.signal),
+          note: (text) => notes.push(text),
+          reportRateLimit: (info) => {
+            state.rateLimit ??= info;
+          },
+          options: callOptions,
+          signal: options.signal,
+        } satisfies ToolContext<unknown>)
+      : await call(parsed.data);
     const output = tool.output.safeParse(raw);
     if (!output.success) {
       throw failure('invalid_response', 'the service answered with an unexpected shape', {

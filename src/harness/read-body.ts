@@ -4,8 +4,19 @@ import type { HttpResponse } from './types.js';
 const TEXT_TYPES = /^(text\/|application\/(x-ndjson|ndjson|jsonl|csv|xml|x-www-form-urlencoded))/;
 const JSON_TYPES = /^application\/([\w.+-]*\+)?json\b/;
 
-/** Flattens undici's headers (arrays joined) with lower-case names. */
+/**
+ * undici's headers with lower-case names; a repeated header (an array) is joined. Most
+ * responses have none, and then undici's own object is used as it is.
+ */
 export function flattenHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
+  let hasArray = false;
+  for (const name in raw) {
+    if (typeof raw[name] !== 'string') {
+      hasArray = true;
+      break;
+    }
+  }
+  if (!hasArray) return raw as Record<string, string>;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
@@ -29,17 +40,17 @@ export async function readBody(
     await body.dump();
     return { body: undefined, bodyKind: 'empty' };
   }
-  const bytes = new Uint8Array(await body.arrayBuffer());
-  if (bytes.byteLength === 0) return { body: undefined, bodyKind: 'empty' };
   const type = (headers['content-type'] ?? '').toLowerCase();
-  if (JSON_TYPES.test(type)) {
-    const text = new TextDecoder().decode(bytes);
+  if (JSON_TYPES.test(type) || type === '' || TEXT_TYPES.test(type)) {
+    const text = await body.text();
+    if (text.length === 0) return { body: undefined, bodyKind: 'empty' };
+    if (!JSON_TYPES.test(type)) return { body: text, bodyKind: 'text' };
     try {
       return { body: JSON.parse(text), bodyKind: 'json' };
     } catch {
       return { body: text, bodyKind: 'text' };
     }
   }
-  if (type === '' || TEXT_TYPES.test(type)) return { body: new TextDecoder().decode(bytes), bodyKind: 'text' };
-  return { body: bytes, bodyKind: 'binary' };
+  const bytes = new Uint8Array(await body.arrayBuffer());
+  return bytes.byteLength === 0 ? { body: undefined, bodyKind: 'empty' } : { body: bytes, bodyKind: 'binary' };
 }

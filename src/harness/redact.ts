@@ -8,14 +8,13 @@ export class Redactor {
   private readonly needles: string[];
 
   constructor(secrets: readonly unknown[]) {
-    const set = new Set<string>();
+    const needles: string[] = [];
     for (const secret of secrets) {
       if (typeof secret !== 'string' || secret.length < 4) continue;
-      set.add(secret);
-      set.add(encodeURIComponent(secret));
+      for (const form of [secret, encodeURIComponent(secret)]) if (!needles.includes(form)) needles.push(form);
     }
     // Longest first, so a secret that contains another is masked whole.
-    this.needles = [...set].sort((a, b) => b.length - a.length);
+    this.needles = needles.length > 1 ? needles.sort((a, b) => b.length - a.length) : needles;
   }
 
   get active(): boolean {
@@ -29,8 +28,20 @@ export class Redactor {
   }
 
   value<T>(value: T): T {
-    if (!this.active) return value;
+    // Most values hold no secret: a scan that allocates nothing tells, and only then is it copied.
+    if (!this.active || !this.found(value)) return value;
     return this.walk(value) as T;
+  }
+
+  private found(value: unknown): boolean {
+    if (typeof value === 'string') return this.needles.some((needle) => value.includes(needle));
+    if (Array.isArray(value)) return value.some((item) => this.found(item));
+    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const key in value) {
+        if (this.found(key) || this.found((value as Record<string, unknown>)[key])) return true;
+      }
+    }
+    return false;
   }
 
   private walk(value: unknown): unknown {

@@ -64,7 +64,7 @@ export async function buildRequest(spec: HttpRequestSpec): Promise<BuiltRequest>
   headers['content-type'] ??= contentType;
   if (!spec.gzip) return { method: spec.method, url, headers, body: payload };
   headers['content-encoding'] = 'gzip';
-  return { method: spec.method, url, headers, body: new Uint8Array(await gzipAsync(payload)) };
+  return { method: spec.method, url, headers, body: await gzipAsync(payload) };
 }
 
 /** Trims trailing slashes so `${base}/v0/...` never doubles one. */

@@ -1,14 +1,15 @@
 import { parseResetHeader, parseRetryAfter } from './rate-limit.js';
 import type { RetryOptions } from './types.js';
 
-export const DEFAULT_RETRY: Required<RetryOptions> = {
+export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = Object.freeze({
   maxAttempts: 4,
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
-};
+});
 
 export function retrySettings(option: false | RetryOptions | undefined): Required<RetryOptions> {
+  if (option === undefined) return DEFAULT_RETRY;
   if (option === false) return { ...DEFAULT_RETRY, maxAttempts: 1 };
   return { ...DEFAULT_RETRY, ...option };
 }
