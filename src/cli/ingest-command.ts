@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
 import { ingestEvents } from '../../tools/tinybird/ingest-events.js';
+import { readNdjsonFile } from '../../tools/tinybird/read-ndjson-file.js';
 import type { CliCommand } from './main.js';
 import { renderProgress } from './progress-bar.js';
 
@@ -83,7 +83,7 @@ export const command: CliCommand = {
     try {
       const report = await ingestEvents(
         { base_url: values['base-url'] ?? process.env.TINYBIRD_BASE_URL ?? 'https://api.tinybird.co', token: token!, datasource: values.datasource! },
-        file === '-' ? process.stdin : createReadStream(file!, { highWaterMark: 1 << 20 }),
+        file === '-' ? process.stdin : readNdjsonFile(file!),
         { gzip: values.gzip, wait: values.wait, concurrency, maxRequestBytes, onProgress: (p) => print(figures(p)) },
       );
       print(figures(report), true);

@@ -29,7 +29,7 @@ export type EventSource = AsyncIterable<unknown> | Iterable<unknown>;
 const targetSchema = z.object({ base_url: baseUrlParam, token: tokenParam, datasource: datasourceParam });
 
 async function* chunksOf(source: EventSource, maxBytes: number): AsyncGenerator<NdjsonChunk> {
-  const chunker = new NdjsonChunker(maxBytes);
+  const chunker = new NdjsonChunker(maxBytes, true);
   for await (const item of source) {
     const bytes =
       item instanceof Uint8Array

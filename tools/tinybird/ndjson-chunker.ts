@@ -3,6 +3,8 @@ const NEWLINE = 0x0a;
 /** One request's worth of NDJSON: whole lines only, ending in a newline. */
 export interface NdjsonChunk {
   body: Buffer;
+  /** Hands the body's memory back for a later chunk; call once the body is no longer used. */
+  release?: () => void;
   /** 1-based number of the chunk's first non-empty line in the whole input. */
   firstRow: number;
   /** Non-empty lines in the chunk. */
@@ -32,59 +34,74 @@ export function countRows(bytes: Uint8Array): number {
 
 /**
  * Splits a stream of NDJSON bytes, cut anywhere, into chunks of at most `maxBytes` that end
- * at line boundaries. It holds at most `maxBytes` plus one pushed buffer, whatever the input
- * size, so memory stays bounded.
+ * at line boundaries. Pushed bytes are copied at once into the chunk being filled, so the
+ * caller may reuse its buffer; with `recycle`, chunk buffers come back through `release()`
+ * and a long stream runs in a fixed set of buffers instead of churning large allocations.
  */
 export class NdjsonChunker {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private current: Buffer | undefined;
+  private filled = 0;
   private nextRow = 1;
+  private readonly free: Buffer[] = [];
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly maxBytes: number,
+    private readonly recycle = false,
+  ) {}
 
   /** Adds bytes; returns the chunks that are now full. */
   push(bytes: Uint8Array): NdjsonChunk[] {
-    if (bytes.length === 0) return [];
-    this.pending.push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-    this.pendingBytes += bytes.length;
     const out: NdjsonChunk[] = [];
-    while (this.pendingBytes > this.maxBytes) out.push(this.cut());
+    let offset = 0;
+    while (offset < bytes.length) {
+      this.current ??= this.take();
+      const room = this.maxBytes - this.filled;
+      if (room === 0) {
+        out.push(this.cut());
+        continue;
+      }
+      const take = Math.min(room, bytes.length - offset);
+      this.current.set(bytes.subarray(offset, offset + take), this.filled);
+      this.filled += take;
+      offset += take;
+    }
     return out;
   }
 
-  /** The rest, as a last chunk (a missing final newline added). */
+  /** The rest, as a last chunk (a missing final newline added where it fits). */
   flush(): NdjsonChunk | undefined {
-    if (this.pendingBytes === 0) return undefined;
-    let body = Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
+    if (!this.current || this.filled === 0) return undefined;
     // The service takes a last line without a newline too; add one only where it fits.
-    if (body[body.length - 1] !== NEWLINE && body.length < this.maxBytes) body = Buffer.concat([body, Buffer.from('\n')]);
-    return this.emit(body);
+    if (this.current[this.filled - 1] !== NEWLINE && this.filled < this.maxBytes) this.current[this.filled++] = NEWLINE;
+    const chunk = this.emit(this.current, this.filled);
+    this.current = undefined;
+    this.filled = 0;
+    return chunk;
   }
 
-  /** Cuts the pending bytes at the last newline within `maxBytes`. */
+  private take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafe(this.maxBytes);
+  }
+
+  /** Cuts the full buffer after its last newline; the partial line moves to the next buffer. */
   private cut(): NdjsonChunk {
-    let offset = 0;
-    let cutAt = -1;
-    for (const buffer of this.pending) {
-      const room = this.maxBytes - offset;
-      const nl = buffer.length <= room ? buffer.lastIndexOf(NEWLINE) : buffer.lastIndexOf(NEWLINE, room - 1);
-      if (nl !== -1) cutAt = offset + nl;
-      if (buffer.length >= room) break;
-      offset += buffer.length;
-    }
-    if (cutAt === -1) throw new LineTooLargeError(this.nextRow, this.maxBytes);
-    const all = Buffer.concat(this.pending, this.pendingBytes);
-    const rest = all.subarray(cutAt + 1);
-    this.pending = rest.length ? [rest] : [];
-    this.pendingBytes = rest.length;
-    return this.emit(all.subarray(0, cutAt + 1));
+    const full = this.current!;
+    const nl = full.lastIndexOf(NEWLINE, this.filled - 1);
+    if (nl === -1) throw new LineTooLargeError(this.nextRow, this.maxBytes);
+    const next = this.take();
+    const tail = this.filled - (nl + 1);
+    full.copy(next, 0, nl + 1, this.filled);
+    const chunk = this.emit(full, nl + 1);
+    this.current = next;
+    this.filled = tail;
+    return chunk;
   }
 
-  private emit(body: Buffer): NdjsonChunk {
+  private emit(store: Buffer, length: number): NdjsonChunk {
+    const body = store.subarray(0, length);
     const rows = countRows(body);
-    const chunk = { body, firstRow: this.nextRow, rows };
+    const chunk: NdjsonChunk = { body, firstRow: this.nextRow, rows };
+    if (this.recycle) chunk.release = () => this.free.push(store);
     this.nextRow += rows;
     return chunk;
   }

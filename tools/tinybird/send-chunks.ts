@@ -62,6 +62,8 @@ export async function sendChunks(
       if (!(error instanceof ToolFailure) || error.error.code === 'aborted') throw error;
       report.failed_rows += chunk.rows;
       report.failed.push({ first_row: chunk.firstRow, last_row: chunk.firstRow + chunk.rows - 1, error: error.error });
+    } finally {
+      chunk.release?.();
     }
     report.rows += chunk.rows;
     report.bytes += chunk.body.length;

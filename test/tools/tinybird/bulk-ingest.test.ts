@@ -23,7 +23,9 @@ describe('tinybird_events with data over the per-request cap', () => {
       expect(Buffer.byteLength(body)).toBeLessThanOrEqual(4096);
       expect(body.endsWith('\n')).toBe(true);
     }
-    expect(bodies.join('')).toBe(data);
+    // Requests run concurrently, so they may arrive in any order; put them back by first id.
+    const firstId = (body: string) => (JSON.parse(body.slice(0, body.indexOf('\n'))) as { id: number }).id;
+    expect(bodies.sort((a, b) => firstId(a) - firstId(b)).join('')).toBe(data);
     for (const req of tb.requests) expect(req).toMatchObject({ method: 'POST', path: '/v0/events', query: { name: 'events' } });
     expect(result).toMatchObject({ success: true, output: { successful_rows: 0, quarantined_rows: 0 } });
     expect(result.meta.notes?.[0]).toMatch(/^sent in \d+ requests of at most 4096 bytes$/);
