@@ -189,6 +189,17 @@ describe('data sources and jobs', () => {
     expect((await post('events', { delete_condition: 'nope = 1' })).json.error).toMatch(/^Failed to apply delete_condition='nope = 1': /);
   });
 
+  it('cancels a waiting job through cancelling to cancelled, and lists jobs', async () => {
+    const job = await call(`${base}/v0/datasources/events/delete`, { method: 'POST', token: admin, body: new URLSearchParams({ delete_condition: '0' }) });
+    const cancel = await call(`${base}/v0/jobs/${job.json.id}/cancel`, { method: 'POST', token: admin });
+    expect([cancel.status, cancel.json.status]).toEqual([200, 'cancelling']);
+    const again = await call(`${base}/v0/jobs/${job.json.id}/cancel`, { method: 'POST', token: admin });
+    expect([again.status, again.json.error]).toEqual([400, 'Job is already being cancelled']);
+    await eventually(async () => ((await call(`${base}/v0/jobs/${job.json.id}`, { token: admin })).json.status === 'cancelled' ? true : undefined));
+    const list = await call(`${base}/v0/jobs`, { token: admin });
+    expect((list.json.jobs as { id: string; status: string }[]).find((j) => j.id === job.json.id)?.status).toBe('cancelled');
+  });
+
   it('truncates with 205, no body and no content type', async () => {
     await sendEvents('scratch', ndjson({ a: 1 }), admin, '&wait=true');
     const res = await call(`${base}/v0/datasources/scratch/truncate`, { method: 'POST', token: admin });
