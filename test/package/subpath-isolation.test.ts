@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const STATIC_IMPORT = /^\s*(?:import|export)\s(?!type\b)(?:[^'"]*?\sfrom\s)?['"](\.[^'"]+)['"]/gm;
+
+/** Every project file a module loads at import time (static, value imports only; `import type` is erased). */
+function importGraph(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      const target = relative(ROOT, resolve(ROOT, dirname(file), match[1]!)).replace(/\.js$/, '.ts');
+      visit(target);
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('subpath exports load only their own service', () => {
+  it.each([
+    ['tools/tinybird/index.ts', ['tools/loops/', 'tools/workflow/']],
+    ['tools/loops/index.ts', ['tools/tinybird/', 'tools/workflow/']],
+    ['tools/workflow/index.ts', ['tools/tinybird/', 'tools/loops/']],
+    // Webhooks share the workflow service's payload schemas, nothing else of it.
+    ['src/webhooks/index.ts', ['tools/tinybird/', 'tools/loops/', 'tools/workflow/index.ts']],
+  ])('%s', (entry, others) => {
+    const files = [...importGraph(entry)];
+    expect(files.length).toBeGreaterThan(1);
+    const forbidden = [...others, 'src/sandbox/', 'src/notifications/', 'src/registry.ts', 'src/cli/', 'blocks/'];
+    expect(files.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
+  });
+
+  it('keeps chdb and the sandbox out of the root entry', () => {
+    const files = [...importGraph('src/index.ts')];
+    expect(files).toContain('blocks/tinybird.ts');
+    expect(files.filter((file) => file.startsWith('src/sandbox/'))).toEqual([]);
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/from ['"]chdb['"]/);
+  });
+});
