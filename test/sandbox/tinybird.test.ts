@@ -116,6 +116,8 @@ describe('query API', () => {
     const noQuarantine = await sql('SELECT * FROM clean_quarantine');
     expect(noQuarantine.status).toBe(404);
     expect((await sql('DROP TABLE events')).status).toBe(400);
+    const local = await sql("SELECT * FROM file('/etc/hostname', 'LineAsString')");
+    expect([local.status, local.json.error]).toEqual([403, "[Error] The 'file' table function is not allowed"]);
   });
 
   it('renders % templates with the request parameters and checks their types', async () => {

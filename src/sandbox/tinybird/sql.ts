@@ -20,6 +20,8 @@ const FORMATS: Record<string, string> = {
 
 const FORMAT_CLAUSE = /\s+FORMAT\s+([A-Za-z]\w*)\s*;?\s*$/i;
 const READ_STATEMENT = /^\s*(\(\s*)*(SELECT|WITH|SHOW|DESCRIBE|DESC|EXPLAIN|EXISTS)\b/i;
+/** Table functions that reach files, URLs or other databases: the service does not offer them, and a sandbox must not. */
+const TABLE_FUNCTION = /\b(file|url|urlCluster|s3|s3Cluster|gcs|azureBlobStorage|hdfs|remote|remoteSecure|cluster|clusterAllReplicas|mysql|postgresql|mongodb|redis|sqlite|jdbc|odbc|executable|input|deltaLake|iceberg|hudi)\s*\(/i;
 const BOOLEAN_SETTINGS = [
   'output_format_json_quote_64bit_integers',
   'output_format_json_quote_denormals',
@@ -87,6 +89,8 @@ export async function runQuery(
     return jsonError(403, `invalid format, available ones: ${Object.keys(FORMATS).join(', ')}`);
   }
   if (!READ_STATEMENT.test(sql)) return jsonError(400, '[Error] Only SELECT queries are allowed on the Query API');
+  const tableFunction = TABLE_FUNCTION.exec(sql)?.[1];
+  if (tableFunction) return jsonError(403, `[Error] The '${tableFunction}' table function is not allowed`);
   const settings: string[] = [];
   for (const name of BOOLEAN_SETTINGS) {
     const value = input.params[name];
