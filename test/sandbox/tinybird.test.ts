@@ -10,7 +10,7 @@ let read: string;
 let append: string;
 
 beforeAll(async () => {
-  sb = await startSandbox({ tinybird: { jobStepMs: 40, eventsPerSecond: 60, queriesPerSecond: 1000 } });
+  sb = await startSandbox({ tinybird: { jobStepMs: 40, eventsPerSecond: 60, queriesPerSecond: 1000, maxEventsBytes: 256 * 1024 } });
   base = sb.urls.tinybird;
   ({ adminToken: admin, readToken: read, appendToken: append } = sb.credentials.tinybird);
 });
@@ -54,6 +54,8 @@ describe('events API', () => {
     expect(noName.text).toBe("Missing 'name' parameter\n");
     const badToken = await sendEvents('events', ndjson(ev('x', 'y')), 'p.nope');
     expect([badToken.status, badToken.text]).toEqual([403, 'Invalid token\n']);
+    const tooBig = await sendEvents('events', ndjson(...Array.from({ length: 3000 }, (_, i) => ev('big', `user-${i}`, { email: 'x'.repeat(60) }))));
+    expect([tooBig.status, tooBig.headers.get('content-type')]).toEqual([413, 'text/plain; charset=utf-8']);
   });
 
   it('creates a missing Data Source from the events with a token that may create, not with an append token', async () => {
@@ -159,6 +161,8 @@ describe('scopes', () => {
     expect((await sql('SELECT 1', append)).json).toMatchObject({ error: 'token needs scope PIPES:READ' });
     expect((await call(`${base}/v0/sql?q=SELECT+1&token=${read}`)).status).toBe(200);
     expect((await sql('SELECT 1', 'p.wrong')).status).toBe(403);
+    const job = await call(`${base}/v0/jobs/any`, { token: read });
+    expect([job.status, job.json.error]).toEqual([403, "The token you have provided doesn't have access to this resource"]);
   });
 });
 

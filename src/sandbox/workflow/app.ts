@@ -70,6 +70,12 @@ export function createWorkflowPlatform(
   }
   const records: ExecutionRecord[] = saved?.records ?? [];
   const jobs = new Map<string, Job>((saved?.jobs ?? []).map((j) => [j.taskId, j]));
+  // A job the last run left queued or processing will never finish: report it as failed.
+  for (const job of jobs.values()) {
+    if (job.status === 'queued' || job.status === 'processing') {
+      Object.assign(job, { status: 'failed', error: 'the sandbox stopped before the job finished', completedAt: new Date().toISOString() });
+    }
+  }
   const buckets = new TokenBuckets();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
