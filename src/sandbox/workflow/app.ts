@@ -196,6 +196,7 @@ export function createWorkflowPlatform(
       createdAt: new Date().toISOString(),
     };
     jobs.set(job.taskId, job);
+    save();
     const timer = setTimeout(() => {
       timers.delete(timer);
       Object.assign(job, { status: 'processing', startedAt: new Date().toISOString() });
