@@ -8,6 +8,8 @@ const USAGE = `Usage: flowblocks sandbox [options]            start the local sa
 Options:
   --port <n>              port on 127.0.0.1 (default 4100; 0 picks a free one)
   --data-dir <dir>        keep state across restarts in this directory
+  --schema <dir>          Tinybird .datasource and .pipe files to add to the built-in ones
+  --workflows <dir>       workflow .json files to add to the built-in ones (see docs/sandbox.md)
   --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable)
   --fault-seed <n>        seed of the fault dice, to replay a run
   --tour                  run the tour: every block end to end, with a short report
@@ -73,6 +75,8 @@ export const command: CliCommand = {
         options: {
           port: { type: 'string' },
           'data-dir': { type: 'string' },
+          schema: { type: 'string' },
+          workflows: { type: 'string' },
           fault: { type: 'string', multiple: true },
           'fault-seed': { type: 'string' },
           tour: { type: 'boolean' },
@@ -106,6 +110,8 @@ export const command: CliCommand = {
       sb = await startSandbox({
         port,
         dataDir: values['data-dir'],
+        schemaDir: values.schema,
+        workflowsDir: values.workflows,
         faults,
         faultSeed: values['fault-seed'] === undefined ? undefined : Number(values['fault-seed']),
         log: (line) => io.stdout(`  · ${line}\n`),

@@ -14,6 +14,7 @@ import { workflows as fixtureWorkflows } from './fixtures/workflows.js';
 import { LOOPS_API_KEY, TINYBIRD_TOKENS, WORKFLOW_API_KEYS } from './fixtures/credentials.js';
 import { createFaultInjector, type FaultsOption } from './http/faults.js';
 import { startServer } from './http/server.js';
+import { readDir, readWorkflowFiles } from './files.js';
 
 export type { FaultConfig, FaultsOption } from './http/faults.js';
 export type { WorkflowInput as WorkflowDefinition } from './workflow/definition.js';
@@ -29,7 +30,11 @@ export interface SandboxOptions {
   /** Seed of the fault dice, to replay a run. */
   faultSeed?: number;
   tinybird?: Partial<TinybirdOptions>;
+  /** A directory of Tinybird `.datasource` and `.pipe` files, added to the built-in ones. */
+  schemaDir?: string;
   loops?: Partial<LoopsOptions>;
+  /** A directory of workflow `.json` files (see docs/sandbox.md), added to the built-in ones. */
+  workflowsDir?: string;
   /** `workflows` are added to the built-in ones; `notifications` configure workspaces at start. */
   workflow?: Partial<WorkflowPlatformOptions>;
   /** Receives the sandbox's log lines (notification deliveries, alerts). Silent by default. */
@@ -79,9 +84,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
+    const schemaFiles = options.schemaDir
+      ? { datasources: readDir(options.schemaDir, '.datasource'), pipes: readDir(options.schemaDir, '.pipe') }
+      : { datasources: {}, pipes: {} };
     const tinybird = await createTinybird(
       session,
-      { datasources: fixtureDatasources, pipes: fixturePipes, tokens: TINYBIRD_TOKENS, ...options.tinybird },
+      {
+        tokens: TINYBIRD_TOKENS,
+        ...options.tinybird,
+        datasources: { ...fixtureDatasources, ...schemaFiles.datasources, ...options.tinybird?.datasources },
+        pipes: { ...fixturePipes, ...schemaFiles.pipes, ...options.tinybird?.pipes },
+      },
       options.dataDir,
       () => urls().tinybird,
     );
@@ -91,7 +104,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       {
         apiKeys: [...WORKFLOW_API_KEYS],
         ...options.workflow,
-        workflows: [...fixtureWorkflows, ...(options.workflow?.workflows ?? [])],
+        workflows: [
+          ...fixtureWorkflows,
+          ...(options.workflowsDir ? readWorkflowFiles(options.workflowsDir) : []),
+          ...(options.workflow?.workflows ?? []),
+        ],
       },
       // What a running workflow's blocks see: the sandbox's own URLs and demo credentials.
       () => ({
