@@ -19,6 +19,7 @@ export interface CallState {
   toolId: string;
   dispatcher: Dispatcher;
   timeoutMs: number;
+  maxResponseBytes?: number;
   retry: Required<RetryOptions>;
   /** The tool is read-only or idempotent. */
   toolIsSafe: boolean;
@@ -39,6 +40,7 @@ export function createCallState(toolId: string, toolIsSafe: boolean, options: Ex
     toolId,
     dispatcher: options.dispatcher ?? sharedDispatcher(),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: options.maxResponseBytes,
     retry: retrySettings(options.retry),
     toolIsSafe,
     redactor,
@@ -78,9 +80,11 @@ async function attemptOnce(built: BuiltRequest, state: CallState): Promise<HttpR
       signal: abort,
     });
     const headers = flattenHeaders(res.headers);
-    const { body, bodyKind } = await readBody(res.statusCode, headers, res.body, built.method);
+    const { body, bodyKind } = await readBody(res.statusCode, headers, res.body, built.method, state.maxResponseBytes);
     return { status: res.statusCode, headers, body, bodyKind };
   } catch (cause) {
+    // An answer we refused to read (over the size cap) is not a network fault.
+    if (cause instanceof ToolFailure) throw cause;
     if (state.signal?.aborted) throw { kind: 'aborted', message: 'the call was aborted' } satisfies Fault;
     if (timedOut) {
       throw { kind: 'timeout', message: `no complete response within ${state.timeoutMs} ms` } satisfies Fault;

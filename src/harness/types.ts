@@ -145,6 +145,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** Time limit of each HTTP attempt in ms (default 30000): the result is `timeout`. */
   timeoutMs?: number;
+  /** Largest response body read, in bytes (default 100 MiB); a larger one is `invalid_response`. */
+  maxResponseBytes?: number;
   /** `false` sends each call once. */
   retry?: false | RetryOptions;
   /** Idempotency key for tools that send one; generated per call when absent. */

@@ -51,6 +51,8 @@ export default defineTool({
     safeToRetry: p.dry_run,
   }),
   response: (res, p) => {
+    // Every field is optional, so anything but a JSON object would read as an empty success.
+    if (res.bodyKind !== 'json' || typeof res.body !== 'object' || res.body === null) throw new Error('the answer is not a JSON object');
     const body = res.body as DeleteBody;
     if (p.dry_run) return { rows_to_be_deleted: body.rows_to_be_deleted };
     return {

@@ -63,6 +63,8 @@ export default defineTool({
   // The parser follows the response's content type, never the SQL text.
   response: (res) => {
     if (res.bodyKind === 'json') return jsonResultFields(res);
+    // A JSON content type over a body that is empty or did not parse is a broken answer, not a text format.
+    if (res.bodyKind !== 'binary' && /^application\/json\b/i.test(res.headers['content-type'] ?? '')) throw new Error('malformed JSON body');
     if (res.bodyKind === 'binary') return { data: Buffer.from(res.body as Uint8Array).toString('base64') };
     return { data: (res.body as string | undefined) ?? '' };
   },

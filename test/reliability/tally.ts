@@ -1,0 +1,40 @@
+/**
+ * Case counts per family for docs/reliability.md. Each test file records its own family;
+ * the counts are written only when RELIABILITY_REPORT=1, so an ordinary run changes no file.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const COUNTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'counts');
+
+export interface FamilyCounts {
+  family: string;
+  /** What one case is, for the report. */
+  unit: string;
+  tried: number;
+  failed: number;
+  /** Short facts worth quoting (e.g. rows counted), no timings. */
+  notes: string[];
+}
+
+export function tally(family: string, unit: string) {
+  const counts: FamilyCounts = { family, unit, tried: 0, failed: 0, notes: [] };
+  return {
+    counts,
+    /** Counts one case; returns `ok` so the caller can still assert on it. */
+    record(ok: boolean): boolean {
+      counts.tried++;
+      if (!ok) counts.failed++;
+      return ok;
+    },
+    note(text: string) {
+      counts.notes.push(text);
+    },
+    save(file: string) {
+      if (process.env.RELIABILITY_REPORT !== '1') return;
+      mkdirSync(COUNTS_DIR, { recursive: true });
+      writeFileSync(join(COUNTS_DIR, `${file}.json`), JSON.stringify(counts, null, 2) + '\n');
+    },
+  };
+}
