@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ZodError } from 'zod';
 import { bodyText } from '../http/body.js';
 import { createRouter } from '../http/router.js';
-import type { SandboxRequest, SandboxResponse, ServiceApp } from '../http/types.js';
-import { parseWorkflow, type WorkflowDef } from './definition.js';
+import type { SandboxRequest, ServiceApp } from '../http/types.js';
+import { adminRoutes } from './admin-routes.js';
+import type { WorkflowDef } from './definition.js';
 import { badRequest, PlatformError, type FieldIssue } from './errors.js';
 import { listLogs, logDetail, notFound, parseLogQuery } from './logs.js';
 import { WorkspaceNotifications } from './notifications.js';
 import { runWorkflow, type ExecutionRecord, type RunContext, type Trigger } from './runner.js';
+import { PlatformStore, type Job } from './store.js';
 import { PLAN_RATES, TokenBuckets, type Counter, type Plan } from './token-bucket.js';
 
 export interface ApiKeyDef {
@@ -31,29 +30,6 @@ export interface WorkflowPlatformOptions {
 const USAGE_LIMITS: Record<Plan, number> = { free: 10, pro: 100, team: 500, enterprise: 5000 };
 const JOB_RETENTION_MS = 24 * 3600 * 1000;
 
-interface Job {
-  taskId: string;
-  workspaceId: string;
-  workflowId: string;
-  executionId: string;
-  status: 'queued' | 'processing' | 'completed' | 'failed';
-  createdAt: string;
-  startedAt?: string;
-  completedAt?: string;
-  output?: unknown;
-  error?: string;
-}
-
-interface Saved {
-  workflows: WorkflowDef[];
-  records: ExecutionRecord[];
-  jobs: Job[];
-}
-
-function issuesOf(error: ZodError): FieldIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
-
 /** The workflow platform of spec 000, server side: execution, jobs, logs, limits, notifications. */
 export function createWorkflowPlatform(
   options: WorkflowPlatformOptions,
@@ -61,27 +37,14 @@ export function createWorkflowPlatform(
   dataDir: string | undefined,
   log: (line: string) => void,
 ) {
-  const file = dataDir ? join(dataDir, 'workflow.json') : undefined;
-  const saved: Saved | undefined = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Saved) : undefined;
-  const workflows = new Map<string, WorkflowDef>();
-  for (const def of [...options.workflows, ...(saved?.workflows ?? [])]) {
-    const workflow = parseWorkflow(def);
-    workflows.set(workflow.id, workflow);
-  }
-  const records: ExecutionRecord[] = saved?.records ?? [];
-  const jobs = new Map<string, Job>((saved?.jobs ?? []).map((j) => [j.taskId, j]));
-  // A job the last run left queued or processing will never finish: report it as failed.
-  for (const job of jobs.values()) {
-    if (job.status === 'queued' || job.status === 'processing') {
-      Object.assign(job, { status: 'failed', error: 'the sandbox stopped before the job finished', completedAt: new Date().toISOString() });
-    }
-  }
+  const store = new PlatformStore(options.workflows, dataDir);
+  const { workflows, records, jobs } = store;
+  const save = () => store.save();
   const buckets = new TokenBuckets();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   const notifications = new WorkspaceNotifications({ dataDir, endpoints: run().endpoints, log });
   for (const [workspaceId, settings] of Object.entries(options.notifications ?? {})) notifications.configure(workspaceId, settings);
-  const save = () => file && writeFileSync(file, JSON.stringify({ workflows: [...workflows.values()], records, jobs: [...jobs.values()] }));
 
   const keyOf = (req: SandboxRequest): ApiKeyDef => {
     const presented = req.headers['x-api-key'];
@@ -258,51 +221,7 @@ export function createWorkflowPlatform(
     return { status: 200, headers, body: { data: { ...logDetail(record, workflows.get(record.workflowId)), limits: limits(key) } } };
   });
 
-  // Sandbox-only administration: no API key, the sandbox listens on loopback only.
-  router.get('/_sandbox/workflows', () => ({ status: 200, body: { workflows: [...workflows.values()] } }));
-  router.put('/_sandbox/workflows/:id', (req) => {
-    let workflow: WorkflowDef;
-    try {
-      workflow = parseWorkflow({ ...(jsonBody(req) as object), id: req.params.id });
-    } catch (error) {
-      if (error instanceof ZodError) throw badRequest(issuesOf(error));
-      throw badRequest([{ path: '', message: (error as Error).message }]);
-    }
-    workflows.set(workflow.id, workflow);
-    save();
-    return { status: 200, body: { workflow } };
-  });
-  const setDeployed = (deployed: boolean) => (req: SandboxRequest): SandboxResponse => {
-    const workflow = workflows.get(req.params.id!);
-    if (!workflow) throw notFound('Workflow');
-    workflow.deployed = deployed;
-    save();
-    return { status: 200, body: { id: workflow.id, deployed } };
-  };
-  router.post('/_sandbox/workflows/:id/deploy', setDeployed(true));
-  router.post('/_sandbox/workflows/:id/undeploy', setDeployed(false));
-  router.post('/_sandbox/workflows/:id/run', async (req) => {
-    // Runs a workflow as another trigger would (manual, schedule, webhook, chat), for logs of every kind.
-    const workflow = workflows.get(req.params.id!);
-    if (!workflow) throw notFound('Workflow');
-    const trigger = (req.query.get('trigger') ?? 'manual') as Trigger;
-    if (!['api', 'webhook', 'schedule', 'manual', 'chat'].includes(trigger)) throw badRequest([{ path: 'trigger', message: 'unknown trigger' }]);
-    const { inputs } = checkInputs(workflow, jsonBody(req));
-    const record = await execute(workflow, inputs, trigger);
-    return { status: 200, body: { id: record.id, executionId: record.executionId, level: record.level, output: record.finalOutput } };
-  });
-  router.put('/_sandbox/workspaces/:id/notifications', (req) => {
-    notifications.configure(req.params.id!, jsonBody(req));
-    return { status: 200, body: { workspaceId: req.params.id, configured: true } };
-  });
-  router.delete('/_sandbox/workspaces/:id/notifications', (req) => ({
-    status: notifications.remove(req.params.id!) ? 200 : 404,
-    body: { workspaceId: req.params.id },
-  }));
-  router.get('/_sandbox/workspaces/:id/deliveries', (req) => ({
-    status: 200,
-    body: { deliveries: notifications.deliveries(req.params.id!) ?? null },
-  }));
+  adminRoutes(router, { store, notifications, jsonBody, checkInputs, execute });
 
   const app: ServiceApp = {
     handle: async (req) => {
