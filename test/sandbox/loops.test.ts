@@ -36,6 +36,23 @@ describe('auth and envelope', () => {
     expect((await loops('/contacts/create', { method: 'GET' })).status).toBe(405);
   });
 
+  it('adds injected latency and drops connections on demand, then serves normally again', async () => {
+    try {
+      sb.setFaults({ loops: { latencyMs: 150 } });
+      const started = performance.now();
+      expect((await loops('/lists')).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      sb.setFaults({ loops: { dropRate: 1 } });
+      await expect(fetch(`${sb.urls.loops}/lists`, { headers: { authorization: `Bearer ${key}` } })).rejects.toThrow();
+      sb.setFaults({ loops: { rate5xx: 1 } });
+      const failed = await loops('/lists');
+      expect([failed.status, failed.json.success]).toEqual([503, false]);
+    } finally {
+      sb.setFaults({});
+    }
+    expect((await loops('/lists')).status).toBe(200);
+  });
+
   it('refuses a body value over 500 characters, quotes included', async () => {
     const ok = await loops('/contacts/create', { method: 'POST', body: { email: 'long@example.com', firstName: 'x'.repeat(498) } });
     expect(ok.status).toBe(200);
