@@ -48,6 +48,21 @@ describe('reading bodies by content type', () => {
     expect(result.success && Buffer.from(result.output.body as Uint8Array).toString()).toBe('PAR1');
   });
 
+  it('joins a repeated response header', async () => {
+    const headersTool = defineTool({
+      ...readParts,
+      id: 'example_headers',
+      output: z.object({ multi: z.string(), type: z.string() }),
+      response: (res) => ({ multi: res.headers['x-multi']!, type: res.headers['content-type']! }),
+    });
+    const svc = mockService(ORIGIN);
+    svc.pool.intercept({ method: 'GET', path: /\/items/ }).reply(200, '{}', {
+      headers: { 'content-type': 'application/json', 'x-multi': ['a', 'b'] },
+    });
+    const result = await runTool(headersTool, validParams, { dispatcher: svc.agent });
+    expect(result).toMatchObject({ success: true, output: { multi: 'a, b', type: 'application/json' } });
+  });
+
   it('reads a 205 as empty, whatever it claims', async () => {
     const svc = mockService(ORIGIN);
     svc.pool.intercept({ method: 'GET', path: /\/items/ }).reply(205, '', { headers: { 'content-type': 'application/json' } });
