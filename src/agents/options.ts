@@ -1,0 +1,65 @@
+import { paramNames } from '../harness/fields.js';
+import type { AnyTool, ExecuteOptions } from '../harness/types.js';
+import { listTools } from '../registry.js';
+
+/**
+ * The user's side of every call, per service, keyed by the tools' own param names
+ * (`token`, `apiKey`, `base_url`). A model never sees these values.
+ */
+export type ServiceSettings = Record<string, unknown>;
+
+export interface AgentToolOptions {
+  /** Services whose tools are offered (default: every service). */
+  services?: readonly string[];
+  /** Offer only tools annotated read-only. */
+  readOnly?: boolean;
+  /** Credentials, base URLs and other user-only values, per service. */
+  settings?: Record<string, ServiceSettings>;
+  /** Items handed back per call by list tools; the rest stays behind the cursor (default 25). */
+  maxItems?: number;
+  /** Rows handed back by query tools; the result says how many there were (default 100). */
+  maxRows?: number;
+  /** Use the strict-mode schemas: every property required, optional ones as nullable. */
+  strict?: boolean;
+  /** Passed to every `executeTool` call (timeouts, retry, dispatcher). */
+  execute?: Omit<ExecuteOptions, 'endpoints'>;
+}
+
+export const DEFAULT_MAX_ITEMS = 25;
+export const DEFAULT_MAX_ROWS = 100;
+
+/** The tools offered under these options, in registry order. */
+export function selectTools(options: Pick<AgentToolOptions, 'services' | 'readOnly'> = {}): AnyTool[] {
+  const services = options.services ? new Set(options.services) : undefined;
+  return listTools().filter(
+    (tool) => (!services || services.has(tool.service)) && (!options.readOnly || tool.annotations.readOnly),
+  );
+}
+
+/** Every service in the registry. */
+export function serviceNames(): string[] {
+  return [...new Set(listTools().map((tool) => tool.service))];
+}
+
+/**
+ * Splits a service's settings into a tool's user-only params and `executeTool`'s
+ * endpoints: `base_url` is a param where the tool has one, an endpoint override otherwise.
+ */
+export function userSide(tool: AnyTool, settings: ServiceSettings = {}): { params: Record<string, unknown>; endpoints?: Record<string, string> } {
+  const userOnly = new Set(paramNames(tool.params, (meta) => meta.visibility === 'user-only'));
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(settings)) {
+    if (value !== undefined && userOnly.has(name)) params[name] = value;
+  }
+  const baseUrl = settings.base_url;
+  if (typeof baseUrl === 'string' && !userOnly.has('base_url')) return { params, endpoints: { [tool.service]: baseUrl } };
+  return { params };
+}
+
+/** Every secret value in the settings, to scrub from anything handed to a model. */
+export function secretValues(tool: AnyTool, settings: ServiceSettings = {}): string[] {
+  const secret = new Set(paramNames(tool.params, (meta) => meta.secret === true));
+  return Object.entries(settings)
+    .filter(([name, value]) => secret.has(name) && typeof value === 'string' && value.length > 0)
+    .map(([, value]) => value as string);
+}
