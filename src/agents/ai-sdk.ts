@@ -33,7 +33,10 @@ async function loadJsonSchema(): Promise<JsonSchemaWrapper<unknown>> {
  * strict ones with `strict: true`), executed through the harness with the configured
  * credentials. A model's values for credentials are dropped; results are bounded.
  */
-export async function toAiSdkTools<S = unknown>(options: AiSdkToolOptions<S> = {}): Promise<Record<string, AiSdkTool<S>>> {
+// `S` defaults to any: with `ai` loaded lazily its Schema type cannot be named here, and the
+// tool set must still be assignable to the AI SDK's ToolSet.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function toAiSdkTools<S = any>(options: AiSdkToolOptions<S> = {}): Promise<Record<string, AiSdkTool<S>>> {
   const wrap = (options.jsonSchema ?? (await loadJsonSchema())) as JsonSchemaWrapper<S>;
   const executor = createToolExecutor(options);
   const strict = options.strict ?? false;

@@ -16,6 +16,7 @@ export interface CliCommand {
 /** Long-running and heavy commands: one line each, loaded lazily so `flowblocks list` stays fast. */
 const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {
   ingest: () => import('./ingest-command.js'),
+  mcp: () => import('./mcp-command.js'),
   monitor: () => import('./monitor-command.js'),
   sandbox: () => import('./sandbox-command.js'),
 };

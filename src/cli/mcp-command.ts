@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+import { ENV_SETTINGS } from '../agents/env-settings.js';
+import { serviceNames } from '../agents/options.js';
+import type { CliCommand, CliIo } from './main.js';
+import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
+
+const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio
+
+Options:
+  --config <file>         JSON config: services, readOnly, maxItems, maxRows, settings per service
+  --services <a,b>        only these services (${serviceNames().join(', ')})
+  --read-only             only read-only tools
+  --max-items <n>         items per call from list tools (default 25)
+  --max-rows <n>          rows per call from query tools (default 100)
+
+Credentials and base URLs come from the config file's settings or the environment
+(the environment wins): ${Object.values(ENV_SETTINGS).flatMap((vars) => Object.values(vars)).join(', ')}.
+A model never sees them, and its values for them are dropped.
+Needs the MCP SDK: npm install @modelcontextprotocol/sdk
+Exit codes: 0 the client closed the connection, 1 the server failed, 2 usage error.
+`;
+
+const positive = (value: string | undefined, flag: string): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} takes a whole number of at least 1`);
+  return n;
+};
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  let config: McpConfigFile = {};
+  let options;
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        config: { type: 'string' },
+        services: { type: 'string' },
+        'read-only': { type: 'boolean' },
+        'max-items': { type: 'string' },
+        'max-rows': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (values.config) config = await readMcpConfig(values.config);
+    const services = values.services?.split(',').map((s) => s.trim()).filter(Boolean) ?? config.services;
+    const unknown = services?.filter((s) => !serviceNames().includes(s)) ?? [];
+    if (unknown.length) throw new Error(`unknown service ${unknown.join(', ')} (known: ${serviceNames().join(', ')})`);
+    options = {
+      services,
+      readOnly: values['read-only'] ?? config.readOnly ?? false,
+      maxItems: positive(values['max-items'], '--max-items') ?? config.maxItems,
+      maxRows: positive(values['max-rows'], '--max-rows') ?? config.maxRows,
+      settings: mergeSettings(config, process.env),
+    };
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+
+  // stdout carries the protocol: everything for a person goes to stderr.
+  const unconfigured = (options.services ?? serviceNames()).filter((s) => !options.settings[s]);
+  if (unconfigured.length) io.stderr(`flowblocks mcp: no settings for ${unconfigured.join(', ')}; their tools will answer "not configured"\n`);
+  try {
+    const [{ createMcpServer }, { StdioServerTransport }, { closeSharedDispatcher }] = await Promise.all([
+      import('../agents/mcp-server.js'),
+      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('../harness/dispatcher.js'),
+    ]);
+    const server = await createMcpServer(options);
+    const closed = new Promise<void>((resolve) => {
+      server.onclose = resolve;
+    });
+    // The stdio transport does not end on its own when the client closes stdin.
+    process.stdin.once('end', () => void server.close());
+    await server.connect(new StdioServerTransport());
+    io.stderr(`flowblocks mcp: serving ${options.readOnly ? 'read-only ' : ''}tools of ${(options.services ?? serviceNames()).join(', ')} over stdio\n`);
+    await closed;
+    await closeSharedDispatcher();
+    return 0;
+  } catch (error) {
+    const message = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
+      ? 'the MCP server needs the MCP SDK: npm install @modelcontextprotocol/sdk'
+      : (error as Error).message;
+    io.stderr(`flowblocks mcp: ${message}\n`);
+    return 1;
+  }
+}
+
+export const command: CliCommand = { summary: 'serve the tools to an MCP client over stdio (see flowblocks mcp --help)', run };
