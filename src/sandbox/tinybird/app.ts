@@ -74,6 +74,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   const eventsLimit = windowLimiter(options.eventsPerSecond ?? 1000, 1000);
   const queryLimit = windowLimiter(options.queriesPerSecond ?? 20, 1000);
   const importLimit = windowLimiter(options.importsPerMinute ?? 5, 60_000);
+  const creating = new Set<string>();
   const tokenOf = (req: SandboxRequest) => {
     const presented = presentedToken(req.query, req.headers.authorization);
     return options.tokens.find((t) => t.token === presented);
@@ -173,6 +174,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
       token: tokenOf(req),
       limit: eventsLimit.take('workspace'),
       maxBytes: options.maxEventsBytes ?? 10 * 1024 * 1024,
+      creating,
       persist,
     }),
   );

@@ -47,6 +47,8 @@ export interface EventsContext {
   token: TokenDef | undefined;
   limit: WindowDecision;
   maxBytes: number;
+  /** Data Sources being created from their first events right now. */
+  creating: Set<string>;
   persist(): void;
 }
 
@@ -72,9 +74,16 @@ export async function postEvents(req: SandboxRequest, ctx: EventsContext): Promi
   if (!ctx.workspace.get(name)) {
     if (!canCreate) return textError(403, 'Invalid token for DS autocreation', headers);
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return textError(400, `Invalid Data Source name '${name}'`, headers);
+    // Two first ingests at once: the one that lost the race is told to retry, as the service does.
+    if (ctx.creating.has(name)) return textError(409, `Data Source '${name}' is being created, retry the request`, headers);
     const objects = events.filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e));
     if (objects.length === 0) return textError(400, 'Data Source must be of type JSON', headers);
-    await ctx.workspace.createFromEvents(name, objects);
+    ctx.creating.add(name);
+    try {
+      await ctx.workspace.createFromEvents(name, objects);
+    } finally {
+      ctx.creating.delete(name);
+    }
     ctx.persist();
   } else if (!canCreate && !allows(ctx.token, 'DATASOURCES:APPEND', name)) {
     return textError(403, `token needs scope DATASOURCES:APPEND:${name}`, headers);
