@@ -1,7 +1,8 @@
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  if (ms <= 0) return Promise.resolve();
+  // A zero wait still yields to I/O, so a loop that waits 0 ms cannot starve the process.
+  if (ms <= 0) return new Promise((resolve) => setImmediate(resolve));
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
