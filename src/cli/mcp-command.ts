@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ENV_SETTINGS } from '../agents/env-settings.js';
+import { MCP_SDK_MISSING } from '../agents/mcp-server.js';
 import { serviceNames } from '../agents/options.js';
 import type { CliCommand, CliIo } from './main.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
@@ -83,9 +84,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     await closeSharedDispatcher();
     return 0;
   } catch (error) {
-    const message = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
-      ? 'the MCP server needs the MCP SDK: npm install @modelcontextprotocol/sdk'
-      : (error as Error).message;
+    const message = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' ? MCP_SDK_MISSING : (error as Error).message;
     io.stderr(`flowblocks mcp: ${message}\n`);
     return 1;
   }
