@@ -47,6 +47,8 @@ export interface BlockManifest {
   description: string;
   category: 'tools';
   color: string;
+  /** A small square SVG drawn in `currentColor`, shown on the block's colour. */
+  icon: string;
   docsUrl?: string;
   tools: { access: string[]; operationField: 'operation'; byOperation: Record<string, string> };
   fields: FieldManifest[];
@@ -65,6 +67,8 @@ export interface BlockDefinition {
   name: string;
   description: string;
   color: string;
+  /** A small square SVG drawn in `currentColor` (the editor shows it on `color`). */
+  icon: string;
   docsUrl?: string;
   operations: BlockOperation[];
 }
@@ -213,6 +217,7 @@ export function deriveManifest(def: BlockDefinition): BlockManifest {
     description: def.description,
     category: 'tools',
     color: def.color,
+    icon: def.icon,
     tools: {
       access: def.operations.map((op) => op.tool.id),
       operationField: 'operation',

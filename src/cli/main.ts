@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {
   ingest: () => import('./ingest-command.js'),
   mcp: () => import('./mcp-command.js'),
   monitor: () => import('./monitor-command.js'),
+  preview: () => import('./preview-command.js'),
   sandbox: () => import('./sandbox-command.js'),
 };
 

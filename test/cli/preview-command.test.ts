@@ -1,0 +1,45 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), stdin: async () => '' });
+  return { code, stdout, stderr };
+}
+
+describe('flowblocks preview', () => {
+  it('prints its usage, and 2 for bad options', async () => {
+    expect(await cli(['preview', '--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('--no-sandbox') });
+    expect(await cli(['preview', '--port', 'x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not a port number: x') });
+    expect(await cli(['preview', '--endpoint', 'tinybird=http://127.0.0.1:1'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--endpoint goes with --no-sandbox'),
+    });
+    expect(await cli(['preview', '--no-sandbox', '--endpoint', 'nourl'])).toMatchObject({ code: 2 });
+  });
+
+  it('serves the page against the given endpoints without a sandbox', async () => {
+    const out = await cli(['preview', '--no-sandbox', '--once', '--port', '0', '--endpoint', 'tinybird=http://127.0.0.1:1/tinybird']);
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    expect(out.stdout).toMatch(/^flowblocks preview: http:\/\/127\.0\.0\.1:\d+\/\n {2}running against your endpoints/);
+  });
+
+  it('starts the sandbox alongside by default', async () => {
+    const out = await cli(['preview', '--once', '--port', '0']);
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    expect(out.stdout).toMatch(/running against the sandbox at http:\/\/127\.0\.0\.1:\d+ \(demo credentials prefilled\)/);
+  });
+
+  it('says why when the page cannot listen', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = String((taken.address() as AddressInfo).port);
+    const out = await cli(['preview', '--no-sandbox', '--once', '--port', port]);
+    await new Promise((resolve) => taken.close(resolve));
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/^the preview did not start: listen EADDRINUSE/);
+  });
+});
