@@ -61,7 +61,7 @@ export const pageScript = String.raw`'use strict';
       return el('label', { class: 'switch' }, [input, stateLabel]);
     }
     if (field.type === 'code' || field.type === 'long-input') {
-      input = el('textarea', { id: id, rows: field.type === 'code' ? 5 : 3, spellcheck: 'false', placeholder: field.placeholder });
+      input = el('textarea', { id: id, rows: field.type === 'code' ? 4 : 3, spellcheck: 'false', placeholder: field.placeholder });
       input.value = value;
       if (field.type === 'long-input') return input;
       input.setAttribute('data-language', field.language || 'text');
@@ -136,7 +136,7 @@ export const pageScript = String.raw`'use strict';
       el('p', { class: 'placeholder', text: 'Run the operation to see its result.' }),
     ]);
     main.appendChild(head);
-    main.appendChild(el('div', { class: 'panes' }, [el('section', { class: 'card' }, [el('h3', { text: 'Fields' }), form]), el('div', {}, [outputs, result])]));
+    main.appendChild(el('div', { class: 'panes' }, [el('section', { class: 'card' }, [el('h3', { text: 'Fields' }), form]), el('div', { class: 'side' }, [outputs, result])]));
 
     var select = document.getElementById('f-operation');
     select.addEventListener('change', function () { selectOperation(select.value); });

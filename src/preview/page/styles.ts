@@ -31,6 +31,8 @@ body { margin: 0; }
 .block-head p { margin: 2px 0 0; color: var(--muted); max-width: 70ch; }
 .block-head a { margin-left: auto; color: var(--block-color); font-size: 13px; white-space: nowrap; }
 .panes { display: grid; grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); gap: 20px; align-items: start; }
+/* Outputs and the result stay in view beside a long list of fields. */
+.side { position: sticky; top: 16px; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px; }
 .card + .card { margin-top: 16px; }
 .card h3 { margin: 0 0 12px; font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
@@ -46,7 +48,7 @@ input:focus, select:focus, textarea:focus { outline: 2px solid color-mix(in srgb
 textarea { resize: vertical; }
 .code { border: 1px solid #2b3038; border-radius: 8px; overflow: hidden; background: #1b1f25; }
 .code .lang { display: block; padding: 3px 10px; background: #2b3038; color: #c9d1d9; font: 600 11px/1.6 ui-monospace, SFMono-Regular, Menlo, monospace; text-transform: uppercase; letter-spacing: .06em; }
-.code textarea { border: 0; border-radius: 0; background: transparent; color: #e6edf3; font: 12.5px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; min-height: 84px; tab-size: 2; }
+.code textarea { border: 0; border-radius: 0; background: transparent; color: #e6edf3; font: 12.5px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; min-height: 72px; tab-size: 2; }
 .switch { display: inline-flex; align-items: center; gap: 8px; cursor: pointer; }
 .switch input { appearance: none; width: 36px; height: 20px; margin: 0; border-radius: 10px; background: #c7ccd3; position: relative; cursor: pointer; transition: background .15s; }
 .switch input::after { content: ""; position: absolute; top: 2px; left: 2px; width: 16px; height: 16px; border-radius: 50%; background: #fff; transition: left .15s; }
