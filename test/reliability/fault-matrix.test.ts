@@ -77,6 +77,7 @@ function problem(c: ReliabilityCase, o: Outcome): string | undefined {
 }
 
 const family = tally('Fault matrix', 'tool × fault');
+const canaryFamily = tally('Secret canary', 'call with unique credentials (plus one scan of stdout/stderr)');
 const outcomes: Outcome[] = [];
 let output: ReturnType<typeof captureOutput>;
 let unhandled: ReturnType<typeof watchUnhandled>;
@@ -113,7 +114,10 @@ afterAll(async () => {
   output?.stop();
   unhandled?.stop();
   await server?.close();
+  family.note(`${TOOL_CASES.length} tools × ${FAULTS.length} faults: ${FAULTS.join(', ')}`);
   family.save('fault-matrix');
+  canaryFamily.note('fault bodies echo the credential they received; results, errors, log events and everything written to stdout/stderr are scanned');
+  canaryFamily.save('secret-canary');
 });
 
 describe('fault matrix', () => {
@@ -131,7 +135,9 @@ describe('fault matrix', () => {
 
   it('no unhandled rejection, and no canary in anything written to stdout or stderr', () => {
     expect(unhandled.seen).toEqual([]);
+    for (const o of outcomes) canaryFamily.record(leaks([o.result, o.events, o.thrown], o.secrets).length === 0);
     const all = outcomes.flatMap((o) => o.secrets);
+    canaryFamily.record(leaks(output.text(), all).length === 0);
     expect(all).toHaveLength(outcomes.length * 2);
     expect(leaks(output.text(), all)).toEqual([]);
   });

@@ -78,7 +78,10 @@ function service(c: ReliabilityCase) {
 }
 
 const family = tally('Fuzzing', 'generated params');
-afterAll(() => family.save('fuzz'));
+afterAll(() => {
+  family.note(`${RUNS} runs per tool and property (FUZZ_RUNS), ${TOOL_CASES.length} tools × 2 properties`);
+  family.save('fuzz');
+});
 
 describe.each(TOOL_CASES.map((c) => [c.id, c] as const))('%s', (id, c) => {
   const tool = getTool(id)!;
@@ -109,7 +112,7 @@ describe.each(TOOL_CASES.map((c) => [c.id, c] as const))('%s', (id, c) => {
         { numRuns: RUNS },
       );
     } finally {
-      family.record(runs === RUNS);
+      family.recordMany(Math.max(runs, 1), runs === RUNS ? 0 : 1);
     }
     expect(runs).toBe(RUNS);
     expect(svc.count()).toBe(0);
@@ -147,7 +150,7 @@ describe.each(TOOL_CASES.map((c) => [c.id, c] as const))('%s', (id, c) => {
         { numRuns: RUNS },
       );
     } finally {
-      family.record(runs === RUNS);
+      family.recordMany(Math.max(runs, 1), runs === RUNS ? 0 : 1);
     }
     expect(runs).toBe(RUNS);
     // The generator must mostly produce valid params, or this property tests little.

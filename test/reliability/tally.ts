@@ -28,6 +28,11 @@ export function tally(family: string, unit: string) {
       if (!ok) counts.failed++;
       return ok;
     },
+    /** Counts `tried` cases at once, `failed` of them failing (a property run as a whole). */
+    recordMany(tried: number, failed: number) {
+      counts.tried += tried;
+      counts.failed += failed;
+    },
     note(text: string) {
       counts.notes.push(text);
     },
