@@ -5,6 +5,12 @@ import type { HttpResponse } from './types.js';
 /** Default cap on one response body: past it the body is dropped, not buffered without end. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 
+/** Drops a body we will not read; undici reports the abort as an error nobody else listens to. */
+function drop(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
 function tooLarge(maxBytes: number) {
   return failure('invalid_response', `the response body is larger than the ${maxBytes}-byte limit`);
 }
@@ -15,7 +21,7 @@ function tooLarge(maxBytes: number) {
  */
 async function readCapped(body: Dispatcher.ResponseData['body'], declared: string | undefined, maxBytes: number): Promise<Buffer> {
   if (declared !== undefined && Number(declared) > maxBytes) {
-    body.destroy();
+    drop(body);
     throw tooLarge(maxBytes);
   }
   if (declared !== undefined) return Buffer.from(await body.arrayBuffer());
@@ -24,7 +30,7 @@ async function readCapped(body: Dispatcher.ResponseData['body'], declared: strin
   for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > maxBytes) {
-      body.destroy();
+      drop(body);
       throw tooLarge(maxBytes);
     }
     chunks.push(chunk);
