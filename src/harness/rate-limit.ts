@@ -33,10 +33,10 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 /** The `X-RateLimit-*` headers (and their `RateLimit-*` spelling) as `meta.rateLimit`. */
 export function parseRateLimit(headers: Record<string, string>, now = Date.now()): RateLimitInfo | undefined {
-  const pick = (name: string) => headers[`x-ratelimit-${name}`] ?? headers[`ratelimit-${name}`];
-  const limit = num(pick('limit'));
-  const remaining = num(pick('remaining'));
-  const reset = parseResetHeader(pick('reset'), now);
+  // Constant names: a name built per call is a fresh string to hash on every response.
+  const limit = num(headers['x-ratelimit-limit'] ?? headers['ratelimit-limit']);
+  const remaining = num(headers['x-ratelimit-remaining'] ?? headers['ratelimit-remaining']);
+  const reset = parseResetHeader(headers['x-ratelimit-reset'] ?? headers['ratelimit-reset'], now);
   if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
   const info: RateLimitInfo = {};
   if (limit !== undefined) info.limit = limit;

@@ -49,11 +49,17 @@ export function urlWithQuery(url: string, query: Query | undefined): string {
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
-/** Turns a request spec into what undici sends: full URL, headers, encoded (and gzipped) body. */
-export async function buildRequest(spec: HttpRequestSpec): Promise<BuiltRequest> {
+/**
+ * Turns a request spec into what undici sends: full URL, headers, encoded (and gzipped) body.
+ * Synchronous unless the body is gzipped, so a plain call spends no tick here.
+ */
+export function buildRequest(spec: HttpRequestSpec): BuiltRequest | Promise<BuiltRequest> {
   const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.8' };
-  for (const [name, value] of Object.entries(spec.headers ?? {})) {
-    if (value !== undefined) headers[name.toLowerCase()] = value;
+  if (spec.headers) {
+    for (const name in spec.headers) {
+      const value = spec.headers[name];
+      if (value !== undefined) headers[name.toLowerCase()] = value;
+    }
   }
   if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
 
@@ -64,7 +70,7 @@ export async function buildRequest(spec: HttpRequestSpec): Promise<BuiltRequest>
   headers['content-type'] ??= contentType;
   if (!spec.gzip) return { method: spec.method, url, headers, body: payload };
   headers['content-encoding'] = 'gzip';
-  return { method: spec.method, url, headers, body: await gzipAsync(payload) };
+  return gzipAsync(payload).then((body) => ({ method: spec.method, url, headers, body }));
 }
 
 /** Trims trailing slashes so `${base}/v0/...` never doubles one. */

@@ -1,11 +1,9 @@
-import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
-import { undici } from './undici.js';
 import { failure, errorFromResponse, ToolFailure } from './errors.js';
 import { parseRateLimit } from './rate-limit.js';
-import { flattenHeaders, readBody } from './read-body.js';
+import { attempt as attemptOnce, isFault, type Fault } from './attempt.js';
 import { stripUrlCredentials, type Redactor } from './redact.js';
-import { buildRequest, urlWithQuery, type BuiltRequest } from './request.js';
+import { buildRequest, urlWithQuery } from './request.js';
 import { sharedDispatcher } from './dispatcher.js';
 import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from './retry.js';
 import { sharedPacer, takeTurn, type Pacer } from './pacer.js';
@@ -51,53 +49,6 @@ export function createCallState(toolId: string, toolIsSafe: boolean, options: Ex
   };
 }
 
-type Fault = { kind: 'timeout' | 'network' | 'aborted'; message: string };
-
-function isFault(value: unknown): value is Fault {
-  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
-}
-
-/**
- * One HTTP attempt, body read included, bounded by the time limit and the caller's signal.
- * undici takes an EventEmitter as its abort signal; a fresh AbortController per attempt
- * costs about half the throughput of a keep-alive call (measured in bench/), this does not.
- */
-async function attemptOnce(built: BuiltRequest, state: CallState): Promise<HttpResponse> {
-  const abort = new EventEmitter();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    abort.emit('abort');
-  }, state.timeoutMs);
-  const onAbort = () => abort.emit('abort');
-  state.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const res = await undici().request(built.url, {
-      method: built.method as Dispatcher.HttpMethod,
-      headers: built.headers,
-      body: built.body,
-      dispatcher: state.dispatcher,
-      signal: abort,
-    });
-    const headers = flattenHeaders(res.headers);
-    const { body, bodyKind } = await readBody(res.statusCode, headers, res.body, built.method, state.maxResponseBytes);
-    return { status: res.statusCode, headers, body, bodyKind };
-  } catch (cause) {
-    // An answer we refused to read (over the size cap) is not a network fault.
-    if (cause instanceof ToolFailure) throw cause;
-    if (state.signal?.aborted) throw { kind: 'aborted', message: 'the call was aborted' } satisfies Fault;
-    if (timedOut) {
-      throw { kind: 'timeout', message: `no complete response within ${state.timeoutMs} ms` } satisfies Fault;
-    }
-    const err = cause as { code?: string; message?: string };
-    const detail = [err.code, err.message].filter(Boolean).join(': ');
-    throw { kind: 'network', message: `network error: ${detail || 'connection failed'}` } satisfies Fault;
-  } finally {
-    clearTimeout(timer);
-    state.signal?.removeEventListener('abort', onAbort);
-  }
-}
-
 function faultFailure(fault: Fault, retryable: boolean): ToolFailure {
   return failure(fault.kind, fault.message, { retryable });
 }
@@ -107,7 +58,8 @@ function faultFailure(fault: Fault, retryable: boolean): ToolFailure {
  * `ToolFailure` carrying the real last error (never an undefined).
  */
 export async function sendRequest(spec: HttpRequestSpec, state: CallState): Promise<HttpResponse> {
-  let built = await buildRequest(spec);
+  const building = buildRequest(spec);
+  let built = building instanceof Promise ? await building : building;
   const retryCtx = {
     safe: state.toolIsSafe || spec.safeToRetry === true || spec.idempotencyKey !== undefined,
     nothingDoneStatuses: spec.nothingDoneStatuses,
@@ -116,7 +68,8 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
 
   for (let attempt = 1; ; attempt++) {
     if (state.signal?.aborted) throw failure('aborted', 'the call was aborted');
-    const turn = await takeTurn(state.pacer, spec.pacing, state.signal);
+    // Most requests ask for no pacing: they skip the await (a tick per call) altogether.
+    const turn = spec.pacing && state.pacer ? await takeTurn(state.pacer, spec.pacing, state.signal) : undefined;
     state.attempts++;
     state.logger?.({ type: 'request', toolId: state.toolId, method: built.method, url: logUrl, attempt });
     const started = performance.now();

@@ -1,0 +1,138 @@
+import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ToolFailure } from './errors.js';
+import { bodyTooLarge, decodeBody, DEFAULT_MAX_RESPONSE_BYTES, flattenHeaders } from './decode-body.js';
+import type { BuiltRequest } from './request.js';
+import type { HttpResponse } from './types.js';
+
+/** Why an attempt got no response: the retry rule decides what each one means. */
+export type Fault = { kind: 'timeout' | 'network' | 'aborted'; message: string };
+
+export function isFault(value: unknown): value is Fault {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
+}
+
+export interface AttemptSettings {
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  maxResponseBytes?: number;
+  signal?: AbortSignal;
+}
+
+const URL_PARTS = /^(https?:\/\/[^/?#]+)([^#]*)/i;
+
+/** undici's dispatch takes origin and path apart; a regex is cheaper than `new URL` per call. */
+function splitUrl(url: string): { origin: string; path: string } {
+  const match = URL_PARTS.exec(url);
+  if (!match) throw { kind: 'network', message: `network error: not an http(s) URL: ${url}` } satisfies Fault;
+  const rest = match[2]!;
+  return { origin: match[1]!, path: rest === '' ? '/' : rest.startsWith('/') ? rest : `/${rest}` };
+}
+
+/**
+ * One request and its whole body, through undici's dispatch API: the body is collected as
+ * it arrives, with no stream and no abort-signal plumbing per call (about a quarter more
+ * calls per second than `undici.request` on keep-alive loopback, measured in bench/).
+ * Settles exactly once: response, fault, or a `ToolFailure` for a body over the cap.
+ */
+class Attempt implements Dispatcher.DispatchHandler {
+  private controller?: Dispatcher.DispatchController;
+  private stopped?: Fault | ToolFailure;
+  private settled = false;
+  private status = 0;
+  private headers: Record<string, string> = {};
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onAbort?: () => void;
+
+  constructor(
+    private readonly method: string,
+    private readonly settings: AttemptSettings,
+    private readonly maxBytes: number,
+    private readonly resolve: (response: HttpResponse) => void,
+    private readonly reject: (reason: Fault | ToolFailure) => void,
+  ) {
+    this.timer = setTimeout(
+      () => this.stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
+      settings.timeoutMs,
+    );
+    if (settings.signal) {
+      this.onAbort = () => this.stop({ kind: 'aborted', message: 'the call was aborted' });
+      settings.signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // Stopped while it waited for a connection: it goes no further.
+    if (this.stopped) controller.abort(new Error(this.stopped.message));
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders): void {
+    this.status = status;
+    this.headers = flattenHeaders(headers);
+    this.chunks = [];
+    this.size = 0;
+    const declared = this.headers['content-length'];
+    if (declared !== undefined && Number(declared) > this.maxBytes) this.stop(bodyTooLarge(this.maxBytes));
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return;
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return this.stop(bodyTooLarge(this.maxBytes));
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (!this.finish()) return;
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    const { body, bodyKind } = decodeBody(this.status, this.headers, bytes, this.method);
+    this.resolve({ status: this.status, headers: this.headers, body, bodyKind });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (!this.finish()) return;
+    const err = error as { code?: string; message?: string };
+    const detail = [err.code, err.message].filter(Boolean).join(': ');
+    this.reject({ kind: 'network', message: `network error: ${detail || 'connection failed'}` });
+  }
+
+  /** Time-out, the caller's abort, or a body over the cap: settle now, then cancel the request. */
+  private stop(reason: Fault | ToolFailure): void {
+    if (this.settled) return;
+    this.stopped = reason;
+    this.finish();
+    this.chunks = [];
+    this.reject(reason);
+    this.controller?.abort(new Error(reason.message));
+  }
+
+  /** Marks the attempt settled; false when it already was. */
+  private finish(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    if (this.onAbort) this.settings.signal!.removeEventListener('abort', this.onAbort);
+    return true;
+  }
+}
+
+/** Sends one built request and reads its whole body; rejects with a `Fault` or a `ToolFailure`. */
+export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const { origin, path } = splitUrl(built.url);
+    const handler = new Attempt(built.method, settings, settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, resolve, reject);
+    try {
+      settings.dispatcher.dispatch(
+        { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },
+        handler,
+      );
+    } catch (error) {
+      // undici refuses some options (a bad header, a closed dispatcher) by throwing.
+      handler.onResponseError(undefined as never, error as Error);
+    }
+  });
+}
+

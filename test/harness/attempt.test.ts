@@ -1,0 +1,133 @@
+import type { Dispatcher } from 'undici';
+import { describe, expect, it, vi } from 'vitest';
+import { attempt } from '../../src/harness/attempt.js';
+import { ToolFailure } from '../../src/harness/errors.js';
+
+/** A dispatcher that hands each request's options and handler to the test, to play the network. */
+function fakeDispatcher() {
+  const calls: { opts: Dispatcher.DispatchOptions; handler: Dispatcher.DispatchHandler }[] = [];
+  const dispatcher = {
+    dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+      calls.push({ opts, handler });
+      return true;
+    },
+  } as unknown as Dispatcher;
+  return { dispatcher, calls };
+}
+
+function controller() {
+  return { abort: vi.fn(), pause() {}, resume() {}, aborted: false, paused: false, reason: null } as unknown as Dispatcher.DispatchController & {
+    abort: ReturnType<typeof vi.fn>;
+  };
+}
+
+const get = (url: string) => ({ method: 'GET', url, headers: { accept: 'application/json' } });
+
+describe('attempt (one request through undici dispatch)', () => {
+  it('splits the URL into origin and path, a bare origin asking for /', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    for (const url of ['http://h.test:8080/v0/sql?q=1&r=2', 'https://h.test', 'http://h.test?x=1']) {
+      const pending = attempt(get(url), { dispatcher, timeoutMs: 1000 });
+      const { handler } = calls.at(-1)!;
+      const c = controller();
+      handler.onRequestStart!(c, {});
+      handler.onResponseStart!(c, 204, {}, 'No Content');
+      handler.onResponseEnd!(c, {});
+      await expect(pending).resolves.toEqual({ status: 204, headers: {}, body: undefined, bodyKind: 'empty' });
+    }
+    expect(calls.map((call) => [call.opts.origin, call.opts.path])).toEqual([
+      ['http://h.test:8080', '/v0/sql?q=1&r=2'],
+      ['https://h.test', '/'],
+      ['http://h.test', '/?x=1'],
+    ]);
+    expect(calls[0]!.opts).toMatchObject({ method: 'GET', headers: { accept: 'application/json' } });
+  });
+
+  it('refuses a URL that is not http(s) as a network fault, sending nothing', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    await expect(attempt(get('ftp://h.test/x'), { dispatcher, timeoutMs: 1000 })).rejects.toEqual({
+      kind: 'network',
+      message: 'network error: not an http(s) URL: ftp://h.test/x',
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('joins chunks and decodes them by content type; a repeated header is joined', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
+    const { handler } = calls[0]!;
+    const c = controller();
+    handler.onRequestStart!(c, {});
+    handler.onResponseStart!(c, 200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] }, 'OK');
+    handler.onResponseData!(c, Buffer.from('{"a":'));
+    handler.onResponseData!(c, Buffer.from('[1,2]}'));
+    handler.onResponseEnd!(c, {});
+    await expect(pending).resolves.toEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'set-cookie': 'a=1, b=2' },
+      body: { a: [1, 2] },
+      bodyKind: 'json',
+    });
+  });
+
+  it('stops a chunked body at the cap: the request is cancelled and the failure names the limit', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000, maxResponseBytes: 10 });
+    const { handler } = calls[0]!;
+    const c = controller();
+    handler.onRequestStart!(c, {});
+    handler.onResponseStart!(c, 200, { 'content-type': 'text/plain' }, 'OK');
+    handler.onResponseData!(c, Buffer.from('123456'));
+    handler.onResponseData!(c, Buffer.from('789012'));
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolFailure);
+    expect((error as ToolFailure).error).toMatchObject({ code: 'invalid_response', message: 'the response body is larger than the 10-byte limit' });
+    expect(c.abort).toHaveBeenCalledTimes(1);
+    // What undici reports after the cancel changes nothing.
+    handler.onResponseError!(c, new Error('aborted'));
+    handler.onResponseData!(c, Buffer.from('more'));
+  });
+
+  it('times out a request still waiting for a connection, and cancels it when it starts', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    await expect(attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 5 })).rejects.toEqual({
+      kind: 'timeout',
+      message: 'no complete response within 5 ms',
+    });
+    const c = controller();
+    calls[0]!.handler.onRequestStart!(c, {});
+    expect(c.abort).toHaveBeenCalledWith(new Error('no complete response within 5 ms'));
+  });
+
+  it('settles as aborted when the caller aborts, and forgets its listener once settled', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const caller = new AbortController();
+    const removed = vi.spyOn(caller.signal, 'removeEventListener');
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000, signal: caller.signal });
+    const c = controller();
+    calls[0]!.handler.onRequestStart!(c, {});
+    caller.abort();
+    await expect(pending).rejects.toEqual({ kind: 'aborted', message: 'the call was aborted' });
+    expect(c.abort).toHaveBeenCalledTimes(1);
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+
+  it('turns a dispatcher that throws (closed, bad option) into a network fault', async () => {
+    const dispatcher = {
+      dispatch() {
+        throw Object.assign(new Error('The client is destroyed'), { code: 'UND_ERR_DESTROYED' });
+      },
+    } as unknown as Dispatcher;
+    await expect(attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 })).rejects.toEqual({
+      kind: 'network',
+      message: 'network error: UND_ERR_DESTROYED: The client is destroyed',
+    });
+  });
+
+  it('reports a connection error with its code', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
+    calls[0]!.handler.onResponseError!(controller(), Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }));
+    await expect(pending).rejects.toEqual({ kind: 'network', message: 'network error: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9' });
+  });
+});
