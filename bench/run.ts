@@ -92,7 +92,7 @@ try {
 const notes = [
   'Harness overhead: `executeTool(\'tinybird_query\')` against `undici.request` with the same keep-alive Agent settings, the same form body and `body.json()`; both call the same local server, alternating runs.',
   'Official SDKs: `loops` (LoopsClient, its `apiRoot` pointed at the local server) and `@tinybirdco/sdk` (`createTinybirdApi`), doing the same calls as the flowblocks tools with the same concurrency; the flowblocks side includes turning the event objects into NDJSON.',
-  'Ingest: `ingestEvents` reads the file with `readNdjsonFile` and sends 10 MB requests, 4 at a time; the raw side posts the same pre-built 10 MB chunks with undici, 4 at a time, gzipping each chunk inside the timed loop in the gzip row. The local endpoint reads and discards. Peak RSS is `process.resourceUsage().maxRSS` of a fresh process that ran only the streaming ingest.',
+  'Ingest: `ingestEvents` reads the file with `readNdjsonFile` straight into its 10 MB request buffers and sends them with its defaults (2 at a time); the raw side posts the same pre-built 10 MB chunks with undici, 4 at a time, gzipping each chunk inside the timed loop in the gzip row. The local endpoint reads and discards. Peak RSS is `process.resourceUsage().maxRSS` of a fresh process that ran only the streaming ingest.',
   'Cold start: median of fresh `node -e "await import(…)"` processes, resolving the package by its own name as a user would.',
 ];
 const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));

@@ -14,7 +14,7 @@ Streams NDJSON into a Tinybird Data Source in requests under the per-request cap
   --token <token>             API token (default $TINYBIRD_TOKEN; prefer the variable: flags end up in shell history)
   --gzip                      gzip each request
   --wait                      wait for the database acknowledgment of every request
-  --concurrency <n>           requests in flight (default 4)
+  --concurrency <n>           requests in flight (default 2)
   --max-request-bytes <n>     bytes per request at most (default 10000000)
 `;
 

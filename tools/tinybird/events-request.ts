@@ -11,6 +11,12 @@ export interface EventsTarget {
 export const DEFAULT_MAX_REQUEST_BYTES = 10 * 1000 * 1000;
 
 /**
+ * Requests in flight at once when data is split. The Events API takes 20 MB/s per Data
+ * Source, so two 10 MB requests keep it busy; each one more costs a 10 MB buffer.
+ */
+export const DEFAULT_INGEST_CONCURRENCY = 2;
+
+/**
  * One POST to `/v0/events`. Without `wait`, only a 429 or a 503 (nothing ingested) is
  * retried, and the retry goes with `wait=true`, so a fault on the retry itself can be
  * retried again without duplicating rows.

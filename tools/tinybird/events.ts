@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { failure } from '../../src/harness/errors.js';
 import { uiParam, userOnlyParam } from '../../src/harness/fields.js';
-import { DEFAULT_MAX_REQUEST_BYTES, eventsRequest, rowCounts } from './events-request.js';
+import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, eventsRequest, rowCounts } from './events-request.js';
 import { LineTooLargeError, NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
 import { sendChunks, type IngestReport } from './send-chunks.js';
 import { baseUrlParam, datasourceParam, SERVICE, tokenParam } from './shared.js';
@@ -110,7 +110,7 @@ export default defineTool({
           .describe('Largest request body; larger data is split at line boundaries (the Free plan refuses over 10 MB)'),
       ),
       concurrency: userOnlyParam(
-        z.number().int().min(1).max(32).default(4).describe('Requests in flight at once when data is split'),
+        z.number().int().min(1).max(32).default(DEFAULT_INGEST_CONCURRENCY).describe('Requests in flight at once when data is split (the service takes 20 MB/s per Data Source)'),
       ),
     })
     .superRefine((p, ctx) => checkEvents(p.data, p.format, ctx)),

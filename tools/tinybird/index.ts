@@ -11,6 +11,6 @@ export { appendDatasource, deleteDatasourceRows, events, getJob, query, queryPip
 export { runTool } from '../../src/harness/execute.js';
 export { ingestEvents, type IngestOptions, type IngestProgress, type IngestReport, type FailedChunk, type EventSource } from './ingest-events.js';
 export { LineTooLargeError } from './ndjson-chunker.js';
-export { readNdjsonFile } from './read-ndjson-file.js';
+export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
 
 export const tinybirdTools = [events, query, queryPipe, appendDatasource, truncateDatasource, deleteDatasourceRows, getJob];

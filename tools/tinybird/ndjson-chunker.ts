@@ -68,6 +68,19 @@ export class NdjsonChunker {
     return out;
   }
 
+  /**
+   * Reads straight into the chunk being filled, so the bytes are not copied on their way to
+   * the request. Returns the chunks that are now full (maybe none), or null at the end.
+   */
+  async fill(read: (target: Buffer, offset: number, length: number) => Promise<number>): Promise<NdjsonChunk[] | null> {
+    this.current ??= this.take();
+    if (this.filled === this.maxBytes) return [this.cut()];
+    const bytesRead = await read(this.current, this.filled, this.maxBytes - this.filled);
+    if (bytesRead === 0) return null;
+    this.filled += bytesRead;
+    return this.filled === this.maxBytes ? [this.cut()] : [];
+  }
+
   /** The rest, as a last chunk (a missing final newline added where it fits). */
   flush(): NdjsonChunk | undefined {
     if (!this.current || this.filled === 0) return undefined;

@@ -1,21 +1,47 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+
+/** Reads up to `length` bytes into `target` at `offset`; 0 at the end of the input. */
+export type ReadInto = (target: Buffer, offset: number, length: number) => Promise<number>;
 
 /**
- * Reads a file as a stream of byte pieces for `ingestEvents`, through one buffer reused for
- * every read: the chunker copies each piece before asking for the next, so a file of any
- * size is read without allocating as it goes (a `createReadStream` works too, at the cost
- * of a fresh buffer per read).
+ * An NDJSON file for `ingestEvents`. Iterated, it yields byte pieces through one reused
+ * buffer (any consumer works). `ingestEvents` instead reads it straight into the request
+ * buffers it fills (`openReader`), so the bytes are never copied on the way to the socket.
  */
-export async function* readNdjsonFile(path: string, bufferBytes = 1 << 20): AsyncGenerator<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(bufferBytes);
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, bufferBytes, null);
-      if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    await file.close();
+export class NdjsonFile implements AsyncIterable<Uint8Array> {
+  constructor(
+    readonly path: string,
+    private readonly bufferBytes = 1 << 20,
+  ) {}
+
+  /** A reader straight into the caller's buffers, and its `close`. */
+  async openReader(): Promise<{ read: ReadInto; close: () => Promise<void> }> {
+    const file: FileHandle = await open(this.path, 'r');
+    return {
+      read: async (target, offset, length) => (await file.read(target, offset, length, null)).bytesRead,
+      close: () => file.close(),
+    };
   }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    const { read, close } = await this.openReader();
+    try {
+      const buffer = Buffer.allocUnsafe(this.bufferBytes);
+      for (;;) {
+        const bytesRead = await read(buffer, 0, this.bufferBytes);
+        if (bytesRead === 0) return;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await close();
+    }
+  }
+}
+
+/**
+ * A file as a source for `ingestEvents` (or any consumer of byte pieces): read as it is
+ * sent, in bounded memory, whatever its size.
+ */
+export function readNdjsonFile(path: string, bufferBytes = 1 << 20): NdjsonFile {
+  return new NdjsonFile(path, bufferBytes);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { forEachConcurrent } from '../../../src/harness/for-each-concurrent.js';
-import { ingestEvents, type IngestProgress } from '../../../tools/tinybird/index.js';
+import { ingestEvents, readNdjsonFile, type IngestProgress } from '../../../tools/tinybird/index.js';
 import { BASE, TOKEN, tinybird } from './setup.js';
 
 const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: from + i, event: 'view', path: `/p/${from + i}` }));
@@ -142,6 +142,46 @@ describe('ingestEvents', () => {
     expect(sent.join('')).toBe(data);
     expect(tb.requests.every((r) => r.query.wait === 'true' && r.headers['content-encoding'] === 'gzip')).toBe(true);
     expect(report).toMatchObject({ rows: 400, requests: sent.length, successful_rows: 10 * sent.length });
+  });
+
+  it('reads a file given by readNdjsonFile straight into its requests, whole lines each', async () => {
+    const tb = tinybird();
+    const file = join(mkdtempSync(join(tmpdir(), 'flowblocks-ingest-')), 'events.ndjson');
+    const data = ndjson(rows(500));
+    // No final newline: the last request gets one, as the service accepts either.
+    writeFileSync(file, data.slice(0, -1));
+    for (let i = 0; i < 40; i++) tb.on('POST', '/v0/events', { status: 202, body: { successful_rows: 1, quarantined_rows: 0 } });
+    const progress: IngestProgress[] = [];
+    const report = await ingestEvents(target, readNdjsonFile(file), { dispatcher: tb.agent, maxRequestBytes: 3000, onProgress: (p) => progress.push(p) });
+    const sent = tb.requests.map((r) => String(r.body));
+    for (const body of sent) {
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(3000);
+      expect(body.endsWith('\n')).toBe(true);
+    }
+    const firstId = (body: string) => (JSON.parse(body.slice(0, body.indexOf('\n'))) as { id: number }).id;
+    expect(sent.sort((a, b) => firstId(a) - firstId(b)).join('')).toBe(data);
+    expect(report).toMatchObject({ rows: 500, bytes: Buffer.byteLength(data), requests: sent.length, successful_rows: sent.length, failed: [] });
+    expect(progress.at(-1)).toMatchObject({ rows: 500, requests: sent.length });
+  });
+
+  it('refuses a file line larger than the request cap, naming its row', async () => {
+    const tb = tinybird();
+    const file = join(mkdtempSync(join(tmpdir(), 'flowblocks-ingest-')), 'events.ndjson');
+    writeFileSync(file, `{"a":1}\n{"a":"${'x'.repeat(200)}"}\n{"a":3}\n`);
+    tb.on('POST', '/v0/events', { status: 202, body: { successful_rows: 1, quarantined_rows: 0 } });
+    await expect(ingestEvents(target, readNdjsonFile(file), { dispatcher: tb.agent, maxRequestBytes: 100 })).rejects.toThrow(
+      'row 2 is larger than the 100-byte per-request limit',
+    );
+  });
+
+  it('iterates a readNdjsonFile as byte pieces for any other consumer', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'flowblocks-ingest-')), 'events.ndjson');
+    const data = ndjson(rows(50));
+    writeFileSync(file, data);
+    const pieces: Buffer[] = [];
+    for await (const piece of readNdjsonFile(file, 100)) pieces.push(Buffer.from(piece));
+    expect(pieces.length).toBe(Math.ceil(Buffer.byteLength(data) / 100));
+    expect(Buffer.concat(pieces).toString()).toBe(data);
   });
 
   it('records failed requests with their rows and masks the token', async () => {
