@@ -24,7 +24,7 @@ async function alternate(runs: number, raw: () => Promise<number>, tool: () => P
   return { raw: median(rawTimes), tool: median(toolTimes) };
 }
 
-export async function harnessOverhead(port: number, { runs = 5, sequential = 3000, parallel = 20000 } = {}): Promise<OverheadResult> {
+export async function harnessOverhead(port: number, { runs = 9, sequential = 3000, parallel = 30000 } = {}): Promise<OverheadResult> {
   const base = `http://127.0.0.1:${port}`;
   // The same settings as the harness's shared Agent, so only the harness differs.
   const agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });

@@ -50,6 +50,14 @@ describe('request building', () => {
     expect(gunzipSync(built.body as Uint8Array).toString()).toBe('{"a":1}\n{"b":2}\n');
   });
 
+  it('gzips a multi-megabyte body whole, in zlib output buffers sized to it', async () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => ({ id: i, path: `/p/${i}`, at: `2026-11-22T00:00:${String(i % 60).padStart(2, '0')}Z` }));
+    const ndjson = Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    expect(ndjson.length).toBeGreaterThan(2_000_000);
+    const built = await buildRequest({ method: 'POST', url: 'http://h/x', body: { ndjson }, gzip: true });
+    expect(Buffer.compare(gunzipSync(built.body as Uint8Array), ndjson)).toBe(0);
+  });
+
   it('lower-cases headers, drops undefined ones and sends the idempotency key', async () => {
     const built = await buildRequest({
       method: 'GET',
