@@ -14,6 +14,7 @@ export { runTool } from './harness/execute.js';
 export { paginate, type PaginateOptions } from './harness/paginate.js';
 export { ToolCallError } from './harness/errors.js';
 export { closeSharedDispatcher } from './harness/dispatcher.js';
+export { Pacer, type PacerOptions } from './harness/pacer.js';
 export { defineTool, endpoint } from './harness/define-tool.js';
 export { defineBlock, type Block } from './blocks/define-block.js';
 export type { BlockManifest, FieldManifest, OutputManifest, BlockDefinition } from './blocks/manifest.js';
