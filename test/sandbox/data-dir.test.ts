@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { drainPending } from 'chdb';
 import { executeTool } from '../../src/index.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { verifyWebhook } from '../../src/webhooks/index.js';
+import { call, eventually, webhookReceiver } from './helpers.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'flowblocks-sandbox-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -44,5 +46,48 @@ it('keeps events, inferred Data Sources, contacts, e-mails and logs across a res
     expect(orphan).toMatchObject({ success: true, output: { status: 'failed', error: 'the sandbox stopped before the job finished' } });
   } finally {
     await second.close();
+  }
+}, 30_000);
+
+it('resumes notification settings configured at runtime after a restart, and forgets removed ones', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'flowblocks-sandbox-settings-'));
+  const hook = await webhookReceiver();
+  const admin = (sb: Sandbox, method: 'PUT' | 'DELETE', body?: unknown) =>
+    call(`${sb.admin.workflow}/workspaces/ws_sandbox/notifications`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const runOnce = async (sb: Sandbox) => {
+    const res = await executeTool('workflow_execute', { base_url: sb.urls.workflow, apiKey: sb.credentials.workflow.apiKey, workflowId: 'wf_daily_report', inputs: { email: 'kept@example.com' } });
+    return (res as { output: { executionId: string } }).output.executionId;
+  };
+  try {
+    const first = await startSandbox({ dataDir: dir });
+    expect((await admin(first, 'PUT', { channels: [{ type: 'webhook', url: hook.url, secret: 'whsec-kept' }], allWorkflows: true })).status).toBe(200);
+    await first.close();
+    await drainPending();
+    expect(statSync(join(dir, 'notification-settings.json')).mode & 0o777).toBe(0o600);
+
+    const second = await startSandbox({ dataDir: dir });
+    const executionId = await runOnce(second);
+    const delivery = await eventually(async () => hook.received.find((d) => d.body.includes(executionId)));
+    expect(verifyWebhook({ body: delivery.body, headers: delivery.headers, secret: 'whsec-kept' }).data).toMatchObject({ executionId, workflowId: 'wf_daily_report' });
+    expect((await admin(second, 'DELETE')).status).toBe(200);
+    await second.close();
+    await drainPending();
+
+    const third = await startSandbox({ dataDir: dir });
+    try {
+      const before = hook.received.length;
+      await runOnce(third);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(hook.received.length).toBe(before);
+    } finally {
+      await third.close();
+    }
+  } finally {
+    await hook.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }, 30_000);

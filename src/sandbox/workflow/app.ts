@@ -44,6 +44,8 @@ export function createWorkflowPlatform(
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   const notifications = new WorkspaceNotifications({ dataDir, endpoints: run().endpoints, log });
+  // Settings saved by an earlier run first; the options given now replace them per workspace.
+  notifications.restore();
   for (const [workspaceId, settings] of Object.entries(options.notifications ?? {})) notifications.configure(workspaceId, settings);
 
   const keyOf = (req: SandboxRequest): ApiKeyDef => {

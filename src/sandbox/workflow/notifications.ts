@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Notifier } from '../../notifications/notifier.js';
 import { parseSettings, SettingsError } from '../../notifications/settings.js';
-import { jsonFileStore } from '../../notifications/store.js';
+import { jsonFileStore, type StateStore } from '../../notifications/store.js';
 import type { NotificationState } from '../../notifications/state.js';
 import type { Limits } from '../../notifications/payload.js';
 import { badRequest } from './errors.js';
@@ -21,10 +21,20 @@ interface Running {
  */
 export class WorkspaceNotifications {
   private readonly running = new Map<string, Running>();
+  /** Each workspace's settings as given, kept in `dataDir` so a restart resumes them. */
+  private readonly configured = new Map<string, unknown>();
+  private readonly settingsStore?: StateStore<Record<string, unknown>>;
 
   constructor(
     private readonly options: { dataDir?: string; endpoints: Record<string, string>; log: (line: string) => void },
-  ) {}
+  ) {
+    if (options.dataDir) this.settingsStore = jsonFileStore(join(options.dataDir, 'notification-settings.json'));
+  }
+
+  /** Resumes the settings an earlier run with the same `dataDir` was given. */
+  restore(): void {
+    for (const [workspaceId, input] of Object.entries(this.settingsStore?.load() ?? {})) this.configure(workspaceId, input);
+  }
 
   /** Replaces a workspace's settings; invalid ones are a 400 naming each field. */
   configure(workspaceId: string, input: unknown): void {
@@ -35,7 +45,7 @@ export class WorkspaceNotifications {
       if (error instanceof SettingsError) throw badRequest(error.issues);
       throw error;
     }
-    this.remove(workspaceId);
+    this.stop(workspaceId);
     const store = this.options.dataDir
       ? jsonFileStore<NotificationState>(join(this.options.dataDir, `notifications-${workspaceId}.json`))
       : undefined;
@@ -49,14 +59,28 @@ export class WorkspaceNotifications {
     // Deliveries on the spec's schedule, and the no_activity check on a timer, until removed.
     void notifier.run(stop.signal, { inactivityCheckMs: INACTIVITY_CHECK_MS });
     this.running.set(workspaceId, { notifier, stop });
+    this.configured.set(workspaceId, input);
+    this.saveSettings();
   }
 
   remove(workspaceId: string): boolean {
+    if (!this.stop(workspaceId)) return false;
+    this.configured.delete(workspaceId);
+    this.saveSettings();
+    return true;
+  }
+
+  private stop(workspaceId: string): boolean {
     const running = this.running.get(workspaceId);
     if (!running) return false;
     running.stop.abort();
     this.running.delete(workspaceId);
     return true;
+  }
+
+  /** Written with mode 0600: a webhook secret is part of the settings. */
+  private saveSettings(): void {
+    this.settingsStore?.save(Object.fromEntries(this.configured));
   }
 
   /** Hands a finished execution to its workspace's notifier, if it has one. */
@@ -86,7 +110,8 @@ export class WorkspaceNotifications {
     return this.running.get(workspaceId)?.notifier.state.queue;
   }
 
+  /** Stops every notifier; the saved settings stay for the next run. */
   close(): void {
-    for (const id of [...this.running.keys()]) this.remove(id);
+    for (const id of [...this.running.keys()]) this.stop(id);
   }
 }
