@@ -54,7 +54,7 @@ function reply(res, status, body) {
 /** Your work goes here. Throwing makes the platform retry the delivery. */
 async function handleCompletedExecution(event) {
   const { workflowId, executionId, status, totalDurationMs } = event.data;
-  console.log(`${event.type}: workflow ${workflowId}, execution ${executionId}, ${status} in ${totalDurationMs} ms (log ${event.links.log})`);
+  console.log(`${event.type}: workflow ${workflowId}, execution ${executionId}, ${status} in ${totalDurationMs} ms (log ${event.links?.log ?? `/v1/logs/executions/${executionId}`})`);
 }
 
 const server = createServer(async (req, res) => {

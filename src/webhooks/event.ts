@@ -28,10 +28,15 @@ export const workflowExecutionCompletedEventSchema = z.looseObject({
     rateLimits: z.record(z.string(), z.unknown()).optional().describe('Only with includeRateLimits'),
     usage: z.record(z.string(), z.unknown()).optional().describe('Only with includeUsageData'),
   }),
-  links: z.looseObject({
-    log: z.string().regex(/^\/v1\/logs\/[^/]+$/, 'a path of the form /v1/logs/<log_id>'),
-    execution: z.string().regex(/^\/v1\/logs\/executions\/[^/]+$/, 'a path of the form /v1/logs/executions/<execution_id>'),
-  }),
+  // Optional on receipt: the one real sender of this event never sent it (see docs/webhooks.md).
+  // Our senders always do; when present, it must have the spec's shape.
+  links: z
+    .looseObject({
+      log: z.string().regex(/^\/v1\/logs\/[^/]+$/, 'a path of the form /v1/logs/<log_id>'),
+      execution: z.string().regex(/^\/v1\/logs\/executions\/[^/]+$/, 'a path of the form /v1/logs/executions/<execution_id>'),
+    })
+    .optional()
+    .describe('Paths of the log entry and the execution in the logs API; absent from some deployments'),
 });
 
 export type WorkflowExecutionCompletedEvent = z.output<typeof workflowExecutionCompletedEventSchema>;

@@ -195,11 +195,19 @@ describe('verifyWebhook', () => {
   });
 
   it('refuses JSON that is not the spec event, listing what is wrong', () => {
-    const { links: _links, ...noLinks } = EVENT;
-    const wrong = JSON.stringify({ ...noLinks, type: 'workflow.execution.started', data: { ...EVENT.data, level: 'warn' } });
+    const wrong = JSON.stringify({ ...EVENT, type: 'workflow.execution.started', data: { ...EVENT.data, level: 'warn' }, links: { log: 'https://elsewhere/x' } });
     const { headers } = signed(wrong);
     const error = expectReason({ body: wrong, headers, secret: SECRET, now: T }, 'invalid_payload');
-    expect(error.issues!.map((i) => i.path).sort()).toEqual(['data.level', 'links', 'type']);
+    expect(error.issues!.map((i) => i.path).sort()).toEqual(['data.level', 'links.execution', 'links.log', 'type']);
+  });
+
+  it('accepts an event without links, as a real deployment sends it', () => {
+    const { links: _links, ...noLinks } = EVENT;
+    const body = JSON.stringify(noLinks);
+    const { headers } = signed(body);
+    const event = verifyWebhook({ body, headers, secret: SECRET, now: T });
+    expect(event.links).toBeUndefined();
+    expect(event.data.executionId).toBe(EVENT.data.executionId);
   });
 
   it('keeps fields a sender adds beyond the spec', () => {
