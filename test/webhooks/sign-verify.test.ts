@@ -79,7 +79,7 @@ describe('verifyWebhook', () => {
     const event = verifyWebhook({ body: BODY, headers, secret: SECRET, now: T + 1_000 });
     expect(event).toEqual(EVENT);
     expect(event.data.executionId).toBe('exec_7');
-    expect(event.links.log).toBe('/v1/logs/log_7');
+    expect(event.links?.log).toBe('/v1/logs/log_7');
   });
 
   it('takes the body as bytes and Node-style headers (any case, repeated values)', () => {
