@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ToolFailure } from './errors.js';
-import { bodyTooLarge, decodeBody, DEFAULT_MAX_RESPONSE_BYTES, flattenHeaders } from './decode-body.js';
+import { failure, type ToolFailure } from './errors.js';
+import { decodeBody, flattenHeaders } from './decode-body.js';
 import type { BuiltRequest } from './request.js';
 import type { HttpResponse } from './types.js';
 
@@ -10,6 +10,13 @@ export type Fault = { kind: 'timeout' | 'network' | 'aborted'; message: string }
 
 export function isFault(value: unknown): value is Fault {
   return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
+}
+
+/** Default cap on one response body: past it the body is dropped, not buffered without end. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
+
+function bodyTooLarge(maxBytes: number): ToolFailure {
+  return failure('invalid_response', `the response body is larger than the ${maxBytes}-byte limit`);
 }
 
 export interface AttemptSettings {
@@ -43,16 +50,17 @@ class Attempt implements Dispatcher.DispatchHandler {
   private headers: Record<string, string> = {};
   private chunks: Buffer[] = [];
   private size = 0;
+  private readonly maxBytes: number;
   private readonly timer: ReturnType<typeof setTimeout>;
   private readonly onAbort?: () => void;
 
   constructor(
     private readonly method: string,
     private readonly settings: AttemptSettings,
-    private readonly maxBytes: number,
     private readonly resolve: (response: HttpResponse) => void,
     private readonly reject: (reason: Fault | ToolFailure) => void,
   ) {
+    this.maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.timer = setTimeout(
       () => this.stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
       settings.timeoutMs,
@@ -123,7 +131,7 @@ class Attempt implements Dispatcher.DispatchHandler {
 export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(built.url);
-    const handler = new Attempt(built.method, settings, settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, resolve, reject);
+    const handler = new Attempt(built.method, settings, resolve, reject);
     try {
       settings.dispatcher.dispatch(
         { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },

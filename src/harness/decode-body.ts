@@ -1,13 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { failure, type ToolFailure } from './errors.js';
 import type { HttpResponse } from './types.js';
-
-/** Default cap on one response body: past it the body is dropped, not buffered without end. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
-
-export function bodyTooLarge(maxBytes: number): ToolFailure {
-  return failure('invalid_response', `the response body is larger than the ${maxBytes}-byte limit`);
-}
 
 const TEXT_TYPES = /^(text\/|application\/(x-ndjson|ndjson|jsonl|csv|xml|x-www-form-urlencoded))/;
 const JSON_TYPES = /^application\/([\w.+-]*\+)?json\b/;

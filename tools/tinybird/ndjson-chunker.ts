@@ -11,6 +11,9 @@ export interface NdjsonChunk {
   rows: number;
 }
 
+/** Reads up to `length` bytes into `target` at `offset`; 0 at the end of the input. */
+export type ReadInto = (target: Buffer, offset: number, length: number) => Promise<number>;
+
 export class LineTooLargeError extends Error {
   constructor(
     readonly row: number,
@@ -72,7 +75,7 @@ export class NdjsonChunker {
    * Reads straight into the chunk being filled, so the bytes are not copied on their way to
    * the request. Returns the chunks that are now full (maybe none), or null at the end.
    */
-  async fill(read: (target: Buffer, offset: number, length: number) => Promise<number>): Promise<NdjsonChunk[] | null> {
+  async fill(read: ReadInto): Promise<NdjsonChunk[] | null> {
     this.current ??= this.take();
     if (this.filled === this.maxBytes) return [this.cut()];
     const bytesRead = await read(this.current, this.filled, this.maxBytes - this.filled);

@@ -1,7 +1,5 @@
-import { open, type FileHandle } from 'node:fs/promises';
-
-/** Reads up to `length` bytes into `target` at `offset`; 0 at the end of the input. */
-export type ReadInto = (target: Buffer, offset: number, length: number) => Promise<number>;
+import { open } from 'node:fs/promises';
+import type { ReadInto } from './ndjson-chunker.js';
 
 /**
  * An NDJSON file for `ingestEvents`. Iterated, it yields byte pieces through one reused
@@ -16,7 +14,7 @@ export class NdjsonFile implements AsyncIterable<Uint8Array> {
 
   /** A reader straight into the caller's buffers, and its `close`. */
   async openReader(): Promise<{ read: ReadInto; close: () => Promise<void> }> {
-    const file: FileHandle = await open(this.path, 'r');
+    const file = await open(this.path, 'r');
     return {
       read: async (target, offset, length) => (await file.read(target, offset, length, null)).bytesRead,
       close: () => file.close(),
@@ -42,6 +40,6 @@ export class NdjsonFile implements AsyncIterable<Uint8Array> {
  * A file as a source for `ingestEvents` (or any consumer of byte pieces): read as it is
  * sent, in bounded memory, whatever its size.
  */
-export function readNdjsonFile(path: string, bufferBytes = 1 << 20): NdjsonFile {
+export function readNdjsonFile(path: string, bufferBytes?: number): NdjsonFile {
   return new NdjsonFile(path, bufferBytes);
 }
