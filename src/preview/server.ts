@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Block } from '../blocks/define-block.js';
+import { readRequestBody } from '../sandbox/http/read-request-body.js';
 import { listBlocks } from '../registry.js';
 import { blocksResponse, runBlock } from './api.js';
 import type { PreviewConnection } from './connection.js';
@@ -45,24 +46,13 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy(new Error('the request body is over 10 MB'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        reject(new Error('the request body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const body = await readRequestBody(req, MAX_BODY_BYTES, 'the request body is over 10 MB');
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    throw new Error('the request body is not JSON');
+  }
 }
 
 /**

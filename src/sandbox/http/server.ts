@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FaultInjector } from './faults.js';
+import { readRequestBody } from './read-request-body.js';
 import type { SandboxRequest, SandboxResponse, ServiceApp } from './types.js';
 
 export interface Mount {
@@ -14,19 +15,6 @@ export interface Mount {
 /** Largest body the sandbox reads; the real services cap lower, per endpoint. */
 const MAX_BODY_BYTES = 110 * 1024 * 1024;
 
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy(new Error('body too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 export function writeResponse(res: ServerResponse, reply: SandboxResponse): void {
   const headers: Record<string, string> = { ...reply.headers };
@@ -57,7 +45,7 @@ export function startServer(
     try {
       const url = new URL(req.url ?? '/', origin);
       const mount = mounts.find((m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`));
-      const body = await readAll(req);
+      const body = await readRequestBody(req, MAX_BODY_BYTES, 'body too large');
       if (!mount) return writeResponse(res, { status: 404, body: { error: `nothing is served at ${url.pathname}` } });
       const request: SandboxRequest = {
         method: req.method ?? 'GET',
