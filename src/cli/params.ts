@@ -48,3 +48,10 @@ export function collectEndpoints(pairs: string[] | undefined): Record<string, st
   }
   return endpoints;
 }
+
+/** A port option: `fallback` when absent, else a whole number from 0 (a free port) to 65535. */
+export function portOf(value: string | undefined, fallback: number): number {
+  const port = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port number: ${value}`);
+  return port;
+}

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
 import type { CliCommand } from './main.js';
-import { collectEndpoints } from './params.js';
+import { collectEndpoints, portOf } from './params.js';
 
 const USAGE = `Usage: flowblocks preview [options]     every block as an editor renders it, runnable, on 127.0.0.1
 
@@ -20,12 +20,6 @@ Exit codes: 0 done, 1 the sandbox or the page did not start, 2 usage error.
 `;
 
 const DEFAULT_PORT = 4200;
-
-function portOf(value: string | undefined, fallback: number): number {
-  const port = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port number: ${value}`);
-  return port;
-}
 
 export const command: CliCommand = {
   summary: 'a local page showing every block as an editor renders it, runnable against the sandbox',

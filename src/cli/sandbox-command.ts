@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
 import type { CliCommand, CliIo } from './main.js';
+import { portOf } from './params.js';
 
 const USAGE = `Usage: flowblocks sandbox [options]            start the local sandbox (Tinybird, Loops, workflow platform)
        flowblocks sandbox outbox [--url <origin>]    print the e-mails a running sandbox has "sent"
@@ -92,8 +93,10 @@ export const command: CliCommand = {
       io.stdout(USAGE);
       return 0;
     }
-    const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    let port;
+    try {
+      port = portOf(values.port, DEFAULT_PORT);
+    } catch {
       io.stderr(`--port takes a port number\n\n${USAGE}`);
       return 2;
     }

@@ -4,16 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { cli } from './run-cli.js';
 
 const TOKEN = 'p.cli-secret-token';
-
-async function cli(args: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), stdin: async () => stdin });
-  return { code, stdout, stderr };
-}
 
 describe('flowblocks CLI', () => {
   const requests: { url?: string; auth?: string; body: string }[] = [];

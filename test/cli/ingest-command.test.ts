@@ -5,17 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { cli } from './run-cli.js';
 import { formatBytes, renderProgress } from '../../src/cli/progress-bar.js';
 
 const TOKEN = 'p.ingest-cli-secret';
-
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), stdin: async () => '' });
-  return { code, stdout, stderr };
-}
 
 describe('flowblocks ingest', () => {
   const received: { url?: string; auth?: string; body: string }[] = [];

@@ -1,14 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), stdin: async () => '' });
-  return { code, stdout, stderr };
-}
+import { cli } from './run-cli.js';
 
 describe('flowblocks preview', () => {
   it('prints its usage, and 2 for bad options', async () => {
