@@ -1,4 +1,5 @@
 import { defineBlock } from '../src/blocks/define-block.js';
+import { lineIcon } from '../src/blocks/line-icon.js';
 import * as loops from '../tools/loops/index.js';
 
 export default defineBlock({
@@ -8,13 +9,12 @@ export default defineBlock({
     'Manage contacts, send transactional e-mail and events, and read mailing lists, templates and contact properties in Loops.',
   color: '#FF6B35',
   // An envelope with a looping arrow. Drawn for flowblocks on a 24×24 grid.
-  icon:
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">' +
-    '<path d="M21.5 12A9.5 9.5 0 1 1 18.1 4.7"/>' +
-    '<path d="M17.8 1.7l.3 3-3 .3"/>' +
-    '<rect x="7" y="8.5" width="10" height="7" rx="1"/>' +
-    '<path d="M7.5 9.3l4.5 3.3 4.5-3.3"/>' +
-    '</svg>',
+  icon: lineIcon(
+    '<path d="M21.5 12A9.5 9.5 0 1 1 18.1 4.7"/>',
+    '<path d="M17.8 1.7l.3 3-3 .3"/>',
+    '<rect x="7" y="8.5" width="10" height="7" rx="1"/>',
+    '<path d="M7.5 9.3l4.5 3.3 4.5-3.3"/>',
+  ),
   docsUrl: 'https://loops.so/docs/api-reference',
   operations: [
     { id: 'create_contact', label: 'Create contact', tool: loops.createContact },
