@@ -2,17 +2,15 @@
  * Writes docs/reliability.md from the counts the reliability suite saved under
  * test/reliability/counts/ (`npm run reliability:report` runs the suite, then this).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUNTS_DIR, type FamilyCounts } from '../test/reliability/tally.js';
 
 const ORDER = ['fault-matrix', 'secret-canary', 'fuzz', 'chaos-ingest', 'webhook-abuse', 'sandbox-load'];
-const files = readdirSync(COUNTS_DIR).filter((f) => f.endsWith('.json'));
-const families = ORDER.filter((name) => files.includes(`${name}.json`)).map(
-  (name) => JSON.parse(readFileSync(join(COUNTS_DIR, `${name}.json`), 'utf8')) as FamilyCounts,
-);
-const missing = ORDER.filter((name) => !files.includes(`${name}.json`));
+const countsFile = (name: string) => join(COUNTS_DIR, `${name}.json`);
+const missing = ORDER.filter((name) => !existsSync(countsFile(name)));
 if (missing.length) throw new Error(`no counts for ${missing.join(', ')}: run the suite with RELIABILITY_REPORT=1`);
+const families = ORDER.map((name) => JSON.parse(readFileSync(countsFile(name), 'utf8')) as FamilyCounts);
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const lines = [
