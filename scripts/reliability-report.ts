@@ -2,15 +2,28 @@
  * Writes docs/reliability.md from the counts the reliability suite saved under
  * test/reliability/counts/ (`npm run reliability:report` runs the suite, then this).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COUNTS_DIR, type FamilyCounts } from '../test/reliability/tally.js';
+import { COUNTS_DIR, HOSTILE_INPUT, type FamilyCounts } from '../test/reliability/tally.js';
 
 const ORDER = ['fault-matrix', 'secret-canary', 'fuzz', 'chaos-ingest', 'webhook-abuse', 'sandbox-load'];
 const countsFile = (name: string) => join(COUNTS_DIR, `${name}.json`);
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as FamilyCounts;
 const missing = ORDER.filter((name) => !existsSync(countsFile(name)));
+const hostileParts = existsSync(COUNTS_DIR)
+  ? readdirSync(COUNTS_DIR).filter((f) => f.startsWith(HOSTILE_INPUT.prefix) && f.endsWith('.json')).sort()
+  : [];
+if (!hostileParts.length) missing.push(`${HOSTILE_INPUT.prefix}*`);
 if (missing.length) throw new Error(`no counts for ${missing.join(', ')}: run the suite with RELIABILITY_REPORT=1`);
-const families = ORDER.map((name) => JSON.parse(readFileSync(countsFile(name), 'utf8')) as FamilyCounts);
+
+// The hostile-input family is saved in parts (one per kind of attack) and shown as one row.
+const hostile: FamilyCounts = { family: HOSTILE_INPUT.family, unit: HOSTILE_INPUT.unit, tried: 0, failed: 0, notes: [] };
+for (const part of hostileParts.map((f) => read(join(COUNTS_DIR, f)))) {
+  hostile.tried += part.tried;
+  hostile.failed += part.failed;
+  hostile.notes.push(...part.notes);
+}
+const families = [...ORDER.map((name) => read(countsFile(name))), hostile];
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const lines = [

@@ -18,6 +18,18 @@ export interface FamilyCounts {
   notes: string[];
 }
 
+/**
+ * The hostile-input family is recorded by several files, one per kind of attack; each saves
+ * `hostile-input-<part>.json` and the report adds them up into one row.
+ */
+export const HOSTILE_INPUT = { family: 'Hostile input', unit: 'attack (request, header, id, file or kill)', prefix: 'hostile-input-' };
+
+/** A tally for one part of the hostile-input family; `save()` writes `hostile-input-<part>.json`. */
+export function hostileTally(part: string) {
+  const t = tally(HOSTILE_INPUT.family, HOSTILE_INPUT.unit);
+  return { ...t, save: () => t.save(`${HOSTILE_INPUT.prefix}${part}`) };
+}
+
 export function tally(family: string, unit: string) {
   const counts: FamilyCounts = { family, unit, tried: 0, failed: 0, notes: [] };
   return {
