@@ -25,7 +25,8 @@ if (secrets.length === 0) {
 }
 
 // In memory, for one process; pass { store } with a shared store when several run.
-const dedupe = new WebhookDeduplicator({ prefix: PREFIX });
+// It dedupes on the ids inside the signed body, never on the (unsigned) delivery id header.
+const dedupe = new WebhookDeduplicator();
 
 /** The body exactly as sent: the signature covers these bytes, not a re-serialized object. */
 function readRawBody(req) {
@@ -78,14 +79,15 @@ const server = createServer(async (req, res) => {
   }
 
   // Deliveries come at least once; a repeat is acknowledged and not processed again.
-  if (!(await dedupe.claim(req.headers, event))) return reply(res, 200, { duplicate: true });
+  // Only the event verifyWebhook returned is accepted, so a refused delivery never claims a key.
+  if (!(await dedupe.claim(event))) return reply(res, 200, { duplicate: true });
 
   try {
     await handleCompletedExecution(event);
     reply(res, 200, { received: true });
   } catch (error) {
     // Let the retry through, and ask for it with a 5xx.
-    await dedupe.release(req.headers, event);
+    await dedupe.release(event);
     console.error('handling failed:', error);
     reply(res, 500, { error: 'handling failed' });
   }

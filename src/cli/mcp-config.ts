@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { settingsFromEnv } from '../agents/env-settings.js';
 import type { AgentToolOptions, ServiceSettings } from '../agents/options.js';
+import { parseUserJson } from './parse-user-json.js';
 
 /**
  * The MCP server's configuration file (JSON): which tools, the bounds, and each service's
@@ -16,12 +17,13 @@ export interface McpConfigFile {
 }
 
 export async function readMcpConfig(file: string): Promise<McpConfigFile> {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
   } catch (error) {
     throw new Error(`cannot read the config file ${file}: ${(error as Error).message}`);
   }
+  const parsed = parseUserJson(text, `the config file ${file}`);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`the config file ${file} must hold a JSON object`);
   const config = parsed as McpConfigFile;
   if (config.services !== undefined && !(Array.isArray(config.services) && config.services.every((s) => typeof s === 'string'))) {

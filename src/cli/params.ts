@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parseUserJson } from './parse-user-json.js';
 
 /** Reads `--params`, `--params-file` (or `-` for stdin) and `--param key=value` into one object. */
 export async function collectParams(
@@ -7,12 +8,7 @@ export async function collectParams(
 ): Promise<Record<string, unknown>> {
   let params: Record<string, unknown> = {};
   const merge = (text: string, from: string) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`${from} is not valid JSON: ${(error as Error).message}`);
-    }
+    const parsed = parseUserJson(text, from);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${from} must be a JSON object`);
     params = { ...params, ...(parsed as Record<string, unknown>) };
   };

@@ -10,15 +10,14 @@ export {
   workflowExecutionCompletedEventSchema,
   type WorkflowExecutionCompletedEvent,
 } from './event.js';
+export { WebhookDeduplicator, DEFAULT_DEDUPE_TTL_MS, MIN_DEDUPE_TTL_MS, type DedupeEvent, type DeduplicatorOptions } from './dedupe.js';
 export {
-  WebhookDeduplicator,
   MemoryDedupeStore,
-  DEFAULT_DEDUPE_TTL_MS,
+  DEDUPE_ENTRY_BYTES,
+  DEFAULT_DEDUPE_MAX_BYTES,
   type DedupeStore,
-  type DedupeEvent,
-  type DeduplicatorOptions,
   type MemoryDedupeStoreOptions,
-} from './dedupe.js';
+} from './dedupe-store.js';
 export { EVENT_TYPE, DEFAULT_HEADER_PREFIX, headerNames, type WebhookHeaderNames } from './names.js';
 export { headerValue, type HeaderSource } from './header-source.js';
 export type { WebhookBody } from './signature.js';

@@ -4,6 +4,7 @@ import { workflowExecutionCompletedEventSchema, type WorkflowExecutionCompletedE
 import { headerValue, type HeaderSource } from './header-source.js';
 import { DEFAULT_HEADER_PREFIX, EVENT_TYPE, headerNames } from './names.js';
 import { parseSignature, secretList, signatureDigest, type WebhookBody } from './signature.js';
+import { recordVerified } from './verified-identity.js';
 
 /** The spec's replay window: five minutes, checked both ways. */
 export const DEFAULT_TOLERANCE_MS = 5 * 60_000;
@@ -76,7 +77,8 @@ function parsePayload(body: WebhookBody): WorkflowExecutionCompletedEvent {
 /**
  * Verifies a completion webhook and returns its event: signature first (so a reason about
  * time is only ever given for a genuine delivery), then the replay window, then the payload.
- * Throws `WebhookVerificationError` with a `reason` on any failure.
+ * Throws `WebhookVerificationError` with a `reason` on any failure. The returned object is the
+ * one `WebhookDeduplicator` accepts: it dedupes on the ids this signed body carries.
  */
 export function verifyWebhook(options: VerifyOptions): WorkflowExecutionCompletedEvent {
   if (typeof options.body !== 'string' && !(options.body instanceof Uint8Array)) {
@@ -103,5 +105,5 @@ export function verifyWebhook(options: VerifyOptions): WorkflowExecutionComplete
     throw new WebhookVerificationError('bad_signature', `${names.timestamp} does not match the signed timestamp`);
   }
   checkTimestamp(signedMs, options);
-  return parsePayload(options.body);
+  return recordVerified(parsePayload(options.body));
 }

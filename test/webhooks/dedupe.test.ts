@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryDedupeStore, signWebhook, verifyWebhook, WebhookDeduplicator, type DedupeStore } from '../../src/webhooks/index.js';
-import { BODY, SECRET, T } from './fixtures.js';
+import {
+  DEDUPE_ENTRY_BYTES,
+  MemoryDedupeStore,
+  MIN_DEDUPE_TTL_MS,
+  signWebhook,
+  verifyWebhook,
+  WebhookDeduplicator,
+  type DedupeStore,
+} from '../../src/webhooks/index.js';
+import { flatId, heapGrowth } from '../reliability/heap.js';
+import { BODY, EVENT, SECRET, signedDelivery, T } from './fixtures.js';
 
 function clock(start = T) {
   let now = start;
@@ -8,82 +17,99 @@ function clock(start = T) {
 }
 
 describe('WebhookDeduplicator', () => {
-  it('processes a delivery once and acknowledges its duplicate', async () => {
+  it('processes a delivery once and acknowledges its re-signed retry', async () => {
     const dedupe = new WebhookDeduplicator();
     const { headers } = signWebhook(BODY, SECRET, { timestamp: T, deliveryId: 'dlv_1' });
-    const event = verifyWebhook({ body: BODY, headers, secret: SECRET, now: T });
-    expect(await dedupe.claim(headers, event)).toBe(true);
-    // The sender's retry: same delivery id, re-signed later.
+    expect(await dedupe.claim(verifyWebhook({ body: BODY, headers, secret: SECRET, now: T }))).toBe(true);
+    // The sender's retry: same body, re-signed later.
     const retry = signWebhook(BODY, SECRET, { timestamp: T + 5_000, deliveryId: 'dlv_1' }).headers;
-    expect(await dedupe.claim(retry, verifyWebhook({ body: BODY, headers: retry, secret: SECRET, now: T + 5_000 }))).toBe(false);
-    expect(dedupe.keys(headers, event)).toEqual(['delivery:dlv_1', 'execution:exec_7']);
+    expect(await dedupe.claim(verifyWebhook({ body: BODY, headers: retry, secret: SECRET, now: T + 5_000 }))).toBe(false);
   });
 
-  it('catches a sender that makes a new delivery id per attempt, by execution id', async () => {
+  it('keys on the ids that were signed, even if the event is changed after verification', async () => {
     const dedupe = new WebhookDeduplicator();
-    const event = { data: { executionId: 'exec_7' } };
-    expect(await dedupe.claim({ 'svc-delivery-id': 'delivery_a', 'idempotency-key': 'delivery_a' }, event)).toBe(true);
-    expect(await dedupe.claim({ 'svc-delivery-id': 'delivery_b', 'idempotency-key': 'delivery_b' }, event)).toBe(false);
+    const event = signedDelivery().verified();
+    const key = dedupe.key(event);
+    event.data.executionId = 'exec_other';
+    expect(dedupe.key(event)).toBe(key);
+    expect(key).toMatch(/^webhook:[\w-]{43}$/);
+  });
 
-    const byIdOnly = new WebhookDeduplicator({ byExecutionId: false });
-    expect(await byIdOnly.claim({ 'svc-delivery-id': 'delivery_a' }, event)).toBe(true);
-    expect(await byIdOnly.claim({ 'svc-delivery-id': 'delivery_b' }, event)).toBe(true);
-    expect(await byIdOnly.claim({ 'Idempotency-Key': 'delivery_b' }, event)).toBe(false);
+  it('with byExecutionId off, keeps two events of one execution apart', async () => {
+    const alert = { ...EVENT, id: 'evt_alert_7' };
+    const byEvent = new WebhookDeduplicator({ byExecutionId: false });
+    expect(await byEvent.claim(signedDelivery(EVENT).verified())).toBe(true);
+    expect(await byEvent.claim(signedDelivery(alert, 'dlv_alert').verified())).toBe(true);
+    expect(await byEvent.claim(signedDelivery(alert, 'dlv_alert').verified())).toBe(false);
+    const byExecution = new WebhookDeduplicator();
+    expect(await byExecution.claim(signedDelivery(EVENT).verified())).toBe(true);
+    expect(await byExecution.claim(signedDelivery(alert, 'dlv_alert').verified())).toBe(false);
   });
 
   it('lets the retry through after a failed delivery is released', async () => {
     const dedupe = new WebhookDeduplicator();
-    const headers = { 'svc-delivery-id': 'dlv_1' };
-    const event = { data: { executionId: 'exec_7' } };
-    expect(await dedupe.claim(headers, event)).toBe(true);
-    await dedupe.release(headers, event);
-    expect(await dedupe.claim(headers, event)).toBe(true);
-    expect(await dedupe.claim(headers, event)).toBe(false);
+    const event = signedDelivery().verified();
+    expect(await dedupe.claim(event)).toBe(true);
+    await dedupe.release(event);
+    expect(await dedupe.claim(event)).toBe(true);
+    expect(await dedupe.claim(event)).toBe(false);
   });
 
-  it('forgets a delivery after its TTL', async () => {
+  it('forgets a delivery after its TTL, which must outlast the replay window', async () => {
+    expect(() => new WebhookDeduplicator({ ttlMs: MIN_DEDUPE_TTL_MS - 1 })).toThrow(RangeError);
     const time = clock();
-    const dedupe = new WebhookDeduplicator({ store: new MemoryDedupeStore({ now: time.now }), ttlMs: 60_000 });
-    const headers = { 'svc-delivery-id': 'dlv_1' };
-    expect(await dedupe.claim(headers)).toBe(true);
-    time.advance(59_999);
-    expect(await dedupe.claim(headers)).toBe(false);
+    const dedupe = new WebhookDeduplicator({ store: new MemoryDedupeStore({ now: time.now }), ttlMs: MIN_DEDUPE_TTL_MS });
+    const event = signedDelivery().verified();
+    expect(await dedupe.claim(event)).toBe(true);
+    time.advance(MIN_DEDUPE_TTL_MS - 1);
+    expect(await dedupe.claim(event)).toBe(false);
     time.advance(1);
-    expect(await dedupe.claim(headers)).toBe(true);
+    expect(await dedupe.claim(event)).toBe(true);
   });
 
-  it('has nothing to dedupe on without ids, and lets such a delivery through', async () => {
-    const dedupe = new WebhookDeduplicator();
-    expect(dedupe.keys({})).toEqual([]);
-    expect(await dedupe.claim({})).toBe(true);
-    expect(await dedupe.claim({})).toBe(true);
-  });
-
-  it('works with an asynchronous store', async () => {
+  it('hands an asynchronous store one fixed-length key per delivery', async () => {
     const claimed = new Set<string>();
     const store: DedupeStore = {
       claim: async (key) => !claimed.has(key) && claimed.add(key) !== undefined,
       release: async (key) => void claimed.delete(key),
     };
     const dedupe = new WebhookDeduplicator({ store });
-    expect(await dedupe.claim({ 'svc-delivery-id': 'x' })).toBe(true);
-    expect(await dedupe.claim({ 'svc-delivery-id': 'x' })).toBe(false);
-    expect([...claimed]).toEqual(['delivery:x']);
+    const long = { ...EVENT, data: { ...EVENT.data, executionId: 'x'.repeat(10_000) } };
+    expect(await dedupe.claim(signedDelivery(long).verified())).toBe(true);
+    expect(await dedupe.claim(signedDelivery(long, 'dlv_2').verified())).toBe(false);
+    expect([...claimed].map((key) => key.length)).toEqual([51]);
   });
 });
 
 describe('MemoryDedupeStore', () => {
-  it('sweeps expired keys and keeps at most maxEntries, dropping the oldest', () => {
+  it('sweeps expired keys and keeps within maxBytes, dropping the oldest', () => {
     const time = clock();
-    const store = new MemoryDedupeStore({ now: time.now, maxEntries: 2 });
+    const store = new MemoryDedupeStore({ now: time.now, maxBytes: 2 * DEDUPE_ENTRY_BYTES });
     expect(store.claim('a', 1_000)).toBe(true);
     expect(store.claim('b', 1_000)).toBe(true);
     expect(store.claim('c', 1_000)).toBe(true);
     expect(store.size).toBe(2);
+    expect(store.bytes).toBe(2 * DEDUPE_ENTRY_BYTES);
     expect(store.claim('a', 1_000)).toBe(true);
     expect(store.claim('c', 1_000)).toBe(false);
     time.advance(1_000);
     expect(store.claim('d', 1_000)).toBe(true);
     expect(store.size).toBe(1);
+    expect(() => new MemoryDedupeStore({ maxBytes: DEDUPE_ENTRY_BYTES - 1 })).toThrow(RangeError);
+  });
+
+  it('keeps the old maxEntries option as a byte budget', () => {
+    expect(new MemoryDedupeStore({ maxEntries: 10 }).maxBytes).toBe(10 * DEDUPE_ENTRY_BYTES);
+  });
+
+  it('holds 20,000 keys of 8 KB each in the same memory as short ones', async () => {
+    const store = new MemoryDedupeStore();
+    const grew = await heapGrowth(() => {
+      for (let i = 0; i < 20_000; i++) expect(store.claim(flatId(8192, i), 60_000)).toBe(true);
+    });
+    expect(store.size).toBe(20_000);
+    expect(store.bytes).toBe(20_000 * DEDUPE_ENTRY_BYTES);
+    // The keys themselves are 164 MB; what stays is the digests, within the accounted bytes.
+    expect(grew).toBeLessThan(store.bytes);
   });
 });

@@ -1,3 +1,5 @@
+import { signWebhook, verifyWebhook } from '../../src/webhooks/index.js';
+
 /** A `workflow.execution.completed` payload as spec 000 gives it. */
 export const EVENT = {
   id: 'evt_exec_7',
@@ -26,3 +28,13 @@ export const OTHER_SECRET = 'whsec-next-8d3b6a0f5c';
 
 /** The payload as a sender puts it on the wire: compact, with an escape a re-serializer would undo. */
 export const BODY = JSON.stringify(EVENT).replace('<b>', '\\u003cb>');
+
+/** A genuine signed delivery of `event`: its body, its headers, and the event as a receiver verifies it at `timestamp`. */
+export function signedDelivery(event: object = EVENT, deliveryId = 'dlv_1', timestamp = T) {
+  const body = JSON.stringify(event);
+  const { headers } = signWebhook(body, SECRET, { timestamp, deliveryId });
+  return { body, headers, verified: () => verifyWebhook({ body, headers, secret: SECRET, now: timestamp }) };
+}
+
+/** Another execution's event, for a later genuine delivery. */
+export const OTHER_EVENT = { ...EVENT, id: 'evt_exec_8', data: { ...EVENT.data, executionId: 'exec_8' } };
