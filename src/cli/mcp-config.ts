@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { settingsFromEnv } from '../agents/env-settings.js';
 import type { AgentToolOptions, ServiceSettings } from '../agents/options.js';
-import { parseUserJson } from './parse-user-json.js';
+import { parseUserJson } from '../user-json/parse-user-json.js';
 
 /**
  * The MCP server's configuration file (JSON): which tools, the bounds, and each service's

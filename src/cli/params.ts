@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseUserJson } from './parse-user-json.js';
+import { parseUserJson } from '../user-json/parse-user-json.js';
 
 /** Reads `--params`, `--params-file` (or `-` for stdin) and `--param key=value` into one object. */
 export async function collectParams(

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseUserJson } from '../user-json/parse-user-json.js';
 import { notificationSettingsSchema, SettingsError, zodIssueList, type NotificationSettings } from './settings.js';
 
 const configSchema = z.strictObject({
@@ -49,12 +50,19 @@ function substitute(value: unknown, env: NodeJS.ProcessEnv, path: string[], miss
 
 /** Reads and checks a monitor config file; errors name the field (never its value). */
 export function loadMonitorConfig(file: string, env: NodeJS.ProcessEnv = process.env): MonitorConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read';
+    throw new SettingsError([{ path: '', message: `${file}: ${reason}` }], 'monitor config');
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    raw = parseUserJson(text, file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not valid JSON';
-    throw new SettingsError([{ path: '', message: `${file}: ${reason}` }], 'monitor config');
+    // Names the line and column, never the text: a config file holds API keys.
+    throw new SettingsError([{ path: '', message: (error as Error).message }], 'monitor config');
   }
   const missing: { path: string; message: string }[] = [];
   const filled = substitute(raw, env, [], missing);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSyntaxOffset, lineAndColumn } from '../../src/cli/json-syntax-offset.js';
-import { parseUserJson, UserJsonError } from '../../src/cli/parse-user-json.js';
+import { jsonSyntaxOffset, lineAndColumn } from '../../src/user-json/json-syntax-offset.js';
+import { parseUserJson, UserJsonError } from '../../src/user-json/parse-user-json.js';
 
 function errorOf(text: string, source = '--params'): UserJsonError {
   try {
