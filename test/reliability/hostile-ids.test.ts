@@ -262,18 +262,17 @@ describe('prototype keys as ids', () => {
   it('flowblocks monitor --once alerts on workflows `constructor` and `__proto__`, run after run', async () => {
     const logs: ReturnType<typeof fakeLog>[] = [];
     const hooks: string[] = [];
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://x');
-        if (url.pathname !== '/api/v1/logs') {
-          hooks.push(body);
-          return void res.end('ok');
-        }
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ data: logs.filter((l) => l.startedAt >= (url.searchParams.get('startDate') ?? '')) }));
-      });
+    // The logs API and the webhook receiver on one port: `/api/v1/logs` lists, any other path receives.
+    const server = createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/api/v1/logs') {
+        const startDate = url.searchParams.get('startDate') ?? '';
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: logs.filter((l) => l.startedAt >= startDate) }));
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      hooks.push(Buffer.concat(chunks).toString('utf8'));
+      res.end('ok');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
