@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dictionaryOf, ownValue } from './harness/dictionary.js';
 import { fieldMeta, paramNames } from './harness/fields.js';
 import type { AnyTool } from './harness/types.js';
 
@@ -39,10 +40,11 @@ export function mergeLlmParams(
   userValues: Record<string, unknown>,
 ): Record<string, unknown> {
   const shape = (tool.params as z.ZodObject).shape as Record<string, z.ZodType> | undefined;
-  const merged: Record<string, unknown> = {};
+  // Argument names are the model's: `constructor` or `__proto__` must stay an (unknown) argument.
+  const merged = dictionaryOf<unknown>();
   for (const [name, value] of Object.entries(llmArgs)) {
-    const field = shape?.[name];
+    const field = shape ? (ownValue(shape, name) as z.ZodType | undefined) : undefined;
     if (!field || fieldMeta(field).visibility !== 'user-only') merged[name] = value;
   }
-  return { ...merged, ...userValues };
+  return Object.assign(merged, userValues);
 }

@@ -1,4 +1,5 @@
 import { executeTool } from '../index.js';
+import { dictionaryOf } from '../harness/dictionary.js';
 import { paramNames } from '../harness/fields.js';
 import type { AnyTool, ToolError, ToolErrorCode } from '../harness/types.js';
 import { mergeLlmParams } from '../schema.js';
@@ -56,7 +57,8 @@ function parseArgs(args: unknown): Record<string, unknown> | string {
   }
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) return 'arguments must be a JSON object';
-  return { ...(value as Record<string, unknown>) };
+  // A model names the arguments: kept in a dictionary, `__proto__` is an argument, not a prototype.
+  return dictionaryOf(value as Record<string, unknown>);
 }
 
 /** A tool error as a model should read it: a missing credential is the user's to fix, not the model's. */

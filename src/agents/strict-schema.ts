@@ -1,3 +1,4 @@
+import { dictionaryOf } from '../harness/dictionary.js';
 import type { AnyTool } from '../harness/types.js';
 import { paramsJsonSchema, type JsonSchema } from '../schema.js';
 
@@ -100,7 +101,7 @@ function convertObject(node: Node): Converted {
   const properties = (node.properties ?? {}) as Record<string, Node>;
   const required = new Set((node.required ?? []) as string[]);
   const out: Record<string, Node> = {};
-  const decoders: Record<string, { decode: Decode; nullIsAbsent: boolean }> = {};
+  const decoders = new Map<string, { decode: Decode; nullIsAbsent: boolean }>();
   for (const [name, property] of Object.entries(properties)) {
     const converted = convert(property);
     const nullable = converted.wire.includes('null');
@@ -110,15 +111,16 @@ function convertObject(node: Node): Converted {
       const { description, ...rest } = converted.schema;
       out[name] = { anyOf: [rest, { type: 'null' }], ...(description === undefined ? {} : { description }) };
     }
-    decoders[name] = { decode: converted.decode, nullIsAbsent: !required.has(name) && !nullable };
+    decoders.set(name, { decode: converted.decode, nullIsAbsent: !required.has(name) && !nullable });
   }
   return {
     schema: { type: 'object', ...describe(node), properties: out, required: Object.keys(out), additionalProperties: false },
     decode: (value) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-      const params: Record<string, unknown> = {};
+      // The names are the model's: a dictionary keeps `__proto__` an argument like any other.
+      const params = dictionaryOf<unknown>();
       for (const [name, field] of Object.entries(value)) {
-        const decoder = decoders[name];
+        const decoder = decoders.get(name);
         if (!decoder) params[name] = field; // not in the schema: left for the tool's checks
         else if (!(field === null && decoder.nullIsAbsent)) params[name] = decoder.decode(field);
       }

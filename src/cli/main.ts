@@ -14,13 +14,13 @@ export interface CliCommand {
 }
 
 /** Long-running and heavy commands: one line each, loaded lazily so `flowblocks list` stays fast. */
-const COMMANDS: Record<string, () => Promise<{ command: CliCommand }>> = {
-  ingest: () => import('./ingest-command.js'),
-  mcp: () => import('./mcp-command.js'),
-  monitor: () => import('./monitor-command.js'),
-  preview: () => import('./preview-command.js'),
-  sandbox: () => import('./sandbox-command.js'),
-};
+const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([
+  ['ingest', () => import('./ingest-command.js')],
+  ['mcp', () => import('./mcp-command.js')],
+  ['monitor', () => import('./monitor-command.js')],
+  ['preview', () => import('./preview-command.js')],
+  ['sandbox', () => import('./sandbox-command.js')],
+]);
 
 const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms
 
@@ -46,7 +46,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The `flowblocks` command; returns the exit code. The registry is loaded only by commands that need it. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const load = argv[0] === undefined ? undefined : COMMANDS[argv[0]];
+  // A Map: `flowblocks constructor` is an unknown command, not Object.prototype.constructor.
+  const load = argv[0] === undefined ? undefined : COMMANDS.get(argv[0]);
   if (load) return (await load()).command.run(argv.slice(1), io);
   let parsed;
   try {
@@ -72,7 +73,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const [command, name] = positionals;
   if (!command || values.help || command === 'help') {
     io.stdout(USAGE);
-    for (const [name, load] of Object.entries(COMMANDS)) io.stdout(`  flowblocks ${name.padEnd(30)} ${(await load()).command.summary}\n`);
+    for (const [name, load] of COMMANDS) io.stdout(`  flowblocks ${name.padEnd(30)} ${(await load()).command.summary}\n`);
     return command || values.help ? 0 : 2;
   }
   const api = await import('../index.js');

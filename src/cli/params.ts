@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { dictionaryOf } from '../harness/dictionary.js';
 import { parseUserJson } from '../user-json/parse-user-json.js';
 
 /** Reads `--params`, `--params-file` (or `-` for stdin) and `--param key=value` into one object. */
@@ -6,11 +7,12 @@ export async function collectParams(
   values: { params?: string; 'params-file'?: string; param?: string[] },
   stdin: () => Promise<string>,
 ): Promise<Record<string, unknown>> {
-  let params: Record<string, unknown> = {};
+  // Param names are the user's: a dictionary keeps `--param __proto__=…` a param.
+  const params = dictionaryOf<unknown>();
   const merge = (text: string, from: string) => {
     const parsed = parseUserJson(text, from);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${from} must be a JSON object`);
-    params = { ...params, ...(parsed as Record<string, unknown>) };
+    Object.assign(params, parsed);
   };
   if (values['params-file'] !== undefined) {
     const file = values['params-file'];
@@ -36,7 +38,7 @@ export async function collectParams(
 /** `--endpoint loops=http://127.0.0.1:4100/loops/api/v1` → `{ loops: '…' }`. */
 export function collectEndpoints(pairs: string[] | undefined): Record<string, string> | undefined {
   if (!pairs?.length) return undefined;
-  const endpoints: Record<string, string> = {};
+  const endpoints = dictionaryOf<string>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new Error(`--endpoint takes service=url, got ${JSON.stringify(pair)}`);

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { dictionaryOf } from './dictionary.js';
 import type { HttpResponse } from './types.js';
 
 const TEXT_TYPES = /^(text\/|application\/(x-ndjson|ndjson|jsonl|csv|xml|x-www-form-urlencoded))/;
@@ -31,7 +32,8 @@ export function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string>
     }
   }
   if (!hasArray) return raw as Record<string, string>;
-  const headers: Record<string, string> = {};
+  // Header names are the server's: a dictionary keeps a `__proto__` header a header.
+  const headers = dictionaryOf<string>();
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ownValue } from './dictionary.js';
 import type { ExecuteOptions, ToolDefinition } from './types.js';
 
 /** Types a tool declaration; the object is returned as it is. */
@@ -10,5 +11,7 @@ export function defineTool<PS extends z.ZodType, OS extends z.ZodType>(
 
 /** The base URL of a service without a `base_url` param: the caller's override, else the real one. */
 export function endpoint(options: ExecuteOptions, service: string, fallback: string): string {
-  return (options.endpoints?.[service] ?? fallback).replace(/\/+$/, '');
+  // The caller's own entry only: `endpoints` may be parsed JSON or CLI pairs.
+  const override = options.endpoints ? (ownValue(options.endpoints, service) as string | undefined) : undefined;
+  return (override ?? fallback).replace(/\/+$/, '');
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { ownValue } from './dictionary.js';
 import { failure, ToolFailure } from './errors.js';
 import { paramNames } from './fields.js';
 import { Redactor } from './redact.js';
@@ -25,8 +26,7 @@ function secretsOf(tool: AnyTool, params: unknown): unknown[] {
     names = paramNames(tool.params, (meta) => meta.secret === true);
     secretNamesCache.set(tool, names);
   }
-  const record = params as Record<string, unknown>;
-  return names.map((name) => record[name]);
+  return names.map((name) => ownValue(params, name));
 }
 
 function metaOf(state: CallState, started: number, notes: string[]): ResultMeta {

@@ -1,5 +1,6 @@
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { dictionaryOf } from './dictionary.js';
 import type { HttpRequestSpec, Query, QueryValue, RequestBody } from './types.js';
 
 const gzipAsync = promisify(gzip);
@@ -64,7 +65,7 @@ function gzipChunkSize(payload: string | Uint8Array): number {
  * Synchronous unless the body is gzipped, so a plain call spends no tick here.
  */
 export function buildRequest(spec: HttpRequestSpec): BuiltRequest | Promise<BuiltRequest> {
-  const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.8' };
+  const headers = dictionaryOf<string>({ accept: 'application/json, text/plain;q=0.9, */*;q=0.8' });
   if (spec.headers) {
     for (const name in spec.headers) {
       const value = spec.headers[name];

@@ -1,3 +1,4 @@
+import { dictionaryOf, type Dictionary } from '../harness/dictionary.js';
 import type { ExecutionLog } from './payload.js';
 import { historyHours, inactivityReason, ruleReason, type Run } from './rules.js';
 import type { AlertRule } from './settings.js';
@@ -14,13 +15,16 @@ export interface WorkflowHistory {
   lastRunAt?: number;
 }
 
-/** Everything the rules remember; plain JSON so it is persisted with the rest of the state. */
+/**
+ * Everything the rules remember; plain JSON so it is persisted with the rest of the state.
+ * Keyed by workflow ids from outside, so both maps are dictionaries (no prototype).
+ */
 export interface RulesState {
   /** Since when executions have been watched (epoch ms). */
   since: number;
-  workflows: Record<string, WorkflowHistory>;
+  workflows: Dictionary<WorkflowHistory>;
   /** Last firing time per `<workflowId>|<rule index>:<rule type>`. */
-  cooldowns: Record<string, number>;
+  cooldowns: Dictionary<number>;
 }
 
 export interface FiredRule {
@@ -29,7 +33,7 @@ export interface FiredRule {
 }
 
 export function initialRulesState(since: number): RulesState {
-  return { since, workflows: {}, cooldowns: {} };
+  return { since, workflows: dictionaryOf(), cooldowns: dictionaryOf() };
 }
 
 function timeOf(iso: string, fallback: number): number {
@@ -45,7 +49,12 @@ export class RuleEngine {
   constructor(
     private readonly rules: readonly AlertRule[],
     readonly state: RulesState,
-  ) {}
+  ) {
+    // A state read back from JSON has plain objects: rebuilt as dictionaries, in place, so
+    // the notifier's document (which holds this same object) is saved from them.
+    state.workflows = dictionaryOf(state.workflows);
+    state.cooldowns = dictionaryOf(state.cooldowns);
+  }
 
   /** Claims the cool-down of one rule for one workflow; false while it is still running. */
   claimCooldown(workflowId: string, index: number, now: number): boolean {

@@ -1,20 +1,22 @@
-/** Where the log monitor stands; persisted with the rest of the state. */
+import { dictionaryOf, type Dictionary } from '../harness/dictionary.js';
+
+/** Where the log monitor stands; persisted with the rest of the state. Log ids come from outside: dictionaries. */
 export interface WatermarkState {
   /** Logs that started before this (epoch ms) are never read. */
   startFrom: number;
   /** Newest `startedAt` evaluated (epoch ms). */
   newest?: number;
   /** Evaluated log ids still inside the re-read window, with their `startedAt`. */
-  seen: Record<string, number>;
+  seen: Dictionary<number>;
   /** Logs read while still running (no `endedAt`), with their `startedAt`: read again until they end. */
-  running: Record<string, number>;
+  running: Dictionary<number>;
 }
 
 /** A log that never gets its `endedAt` stops holding the read window back after this long. */
 const MAX_RUNNING_MS = 24 * 3_600_000;
 
 export function initialWatermark(startFrom: number): WatermarkState {
-  return { startFrom, seen: {}, running: {} };
+  return { startFrom, seen: dictionaryOf(), running: dictionaryOf() };
 }
 
 /**
@@ -27,7 +29,11 @@ export class Watermark {
   constructor(
     readonly state: WatermarkState,
     private readonly lookbackMs: number,
-  ) {}
+  ) {
+    // Read back from JSON: rebuilt as dictionaries in place (the notifier saves this object).
+    state.seen = dictionaryOf(state.seen);
+    state.running = dictionaryOf(state.running);
+  }
 
   /** The `startDate` of the next poll (inclusive). */
   startDate(now: number): number {
@@ -37,7 +43,7 @@ export class Watermark {
   }
 
   isNew(id: string, startedAt: number): boolean {
-    return startedAt >= this.state.startFrom && !(id in this.state.seen);
+    return startedAt >= this.state.startFrom && !Object.hasOwn(this.state.seen, id);
   }
 
   markRunning(id: string, startedAt: number): void {

@@ -40,6 +40,19 @@ describe('createToolExecutor', () => {
     expect(JSON.stringify([ok, failed])).not.toContain(TOKEN);
   });
 
+  it('takes arguments named constructor, toString, hasOwnProperty or __proto__ as arguments: a result naming the field, never a throw', async () => {
+    const svc = mockService('https://workflows.example.com');
+    const executor = createToolExecutor({ settings: { workflow: { base_url: 'https://workflows.example.com', apiKey: 'k' } }, execute: { dispatcher: svc.agent } });
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      for (const strict of [false, true]) {
+        const result = await executor.execute('workflow_get_execution', JSON.parse(`{"${key}": {"polluted": true}}`), { strict });
+        expect(result).toMatchObject({ ok: false, error: { code: 'invalid_params', issues: [{ path: 'executionId' }] } });
+      }
+    }
+    expect(svc.requests).toHaveLength(0);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
   it('passes a service cursor it did not make to the service unchanged', async () => {
     const svc = mockService('https://app.loops.so');
     svc.on('GET', '/api/v1/transactional', { status: 200, body: { success: true, pagination: { totalResults: 0, returnedResults: 0, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null }, data: [] } });

@@ -65,16 +65,17 @@ export const propertyNameParam = text()
 export const propertyTypeParam = z.enum(['string', 'number', 'boolean', 'date']).describe('Value type of the property');
 
 /** Keys a custom property may not take: the reserved ones, and those with a param of their own. */
-const NOT_CUSTOM: Record<string, string> = {
-  email: 'email has its own param',
-  userId: 'userId has its own param',
-  mailingLists: 'mailingLists has its own param',
-  ...Object.fromEntries(RESERVED_PROPERTY_NAMES.map((name) => [name, `${name} is reserved by Loops`])),
-};
+const NOT_CUSTOM = new Map<string, string>([
+  ['email', 'email has its own param'],
+  ['userId', 'userId has its own param'],
+  ['mailingLists', 'mailingLists has its own param'],
+  ...RESERVED_PROPERTY_NAMES.map((name): [string, string] => [name, `${name} is reserved by Loops`]),
+]);
 
 function checkPropertyKeys(record: Record<string, unknown> | undefined, ctx: z.RefinementCtx): void {
   for (const key of Object.keys(record ?? {})) {
-    const message = NOT_CUSTOM[key] ?? (CAMEL_CASE.test(key) ? undefined : CAMEL_CASE_MESSAGE);
+    // A Map: the key `constructor` is a (camelCase) property name, not Object's constructor.
+    const message = NOT_CUSTOM.get(key) ?? (CAMEL_CASE.test(key) ? undefined : CAMEL_CASE_MESSAGE);
     if (message) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: ${message}` });
   }
 }

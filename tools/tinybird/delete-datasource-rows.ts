@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { uiParam } from '../../src/harness/fields.js';
+import { pathSegment } from '../../src/harness/path-segment.js';
 import { authHeaders, baseUrlParam, datasourceParam, jobSchema, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
 
 interface DeleteBody {
@@ -43,7 +44,7 @@ export default defineTool({
   }),
   request: (p) => ({
     method: 'POST',
-    url: tinybirdUrl(p.base_url, `/v0/datasources/${encodeURIComponent(p.datasource)}/delete`),
+    url: tinybirdUrl(p.base_url, `/v0/datasources/${pathSegment(p.datasource)}/delete`),
     headers: authHeaders(p.token),
     // The service compares dry_run to the exact string "true".
     body: { form: { delete_condition: p.delete_condition, dry_run: p.dry_run ? 'true' : 'false' } },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { failure } from '../../src/harness/errors.js';
+import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
 import { authHeaders, baseUrlParam, jobSchema, SERVICE, TERMINAL_JOB_STATUSES, tinybirdUrl, tokenParam } from './shared.js';
 
 /** Poll steps: start quick, settle at a few seconds so a long job does not eat the rate limit. */
@@ -18,7 +19,7 @@ export default defineTool({
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
-    job_id: z.string().min(1).describe('Job id from an append or delete'),
+    job_id: pathIdParam('Job id from an append or delete'),
     wait_for_completion: z.boolean().default(false).describe('Poll until the job is done, error or cancelled'),
     timeout_seconds: z
       .number()
@@ -30,7 +31,7 @@ export default defineTool({
   output: jobSchema,
   request: (p) => ({
     method: 'GET',
-    url: tinybirdUrl(p.base_url, `/v0/jobs/${encodeURIComponent(p.job_id)}`),
+    url: tinybirdUrl(p.base_url, `/v0/jobs/${pathSegment(p.job_id)}`),
     headers: authHeaders(p.token),
   }),
   response: (res) => res.body as z.input<typeof jobSchema>,

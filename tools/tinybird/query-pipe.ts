@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { uiParam } from '../../src/harness/fields.js';
+import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
 import { jsonResultFields, jsonResultSchema } from './query-result.js';
 import { authHeaders, baseUrlParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
 
@@ -20,13 +21,13 @@ export default defineTool({
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
-    pipe: z.string().min(1).describe('Name of the published pipe endpoint'),
+    pipe: pathIdParam('Name of the published pipe endpoint'),
     parameters: uiParam(
       z
         .record(z.string(), z.union([scalar, z.array(scalar)]))
         .optional()
         .describe('Dynamic pipe parameters, sent as query-string arguments (arrays as repeated keys)')
-        .refine((params) => !params || !RESERVED_PARAMETERS.some((name) => name in params), {
+        .refine((params) => !params || !RESERVED_PARAMETERS.some((name) => Object.hasOwn(params, name)), {
           message: 'parameters may not be named q or token: use the q param for SQL on top of the pipe',
         }),
       { ui: 'json', placeholder: '{"start_date":"2026-01-01","limit":10}' },
@@ -39,7 +40,7 @@ export default defineTool({
   output: jsonResultSchema,
   request: (p) => ({
     method: 'GET',
-    url: tinybirdUrl(p.base_url, `/v0/pipes/${encodeURIComponent(p.pipe)}.json`),
+    url: tinybirdUrl(p.base_url, `/v0/pipes/${pathSegment(p.pipe)}.json`),
     query: { ...p.parameters, q: p.q },
     headers: authHeaders(p.token),
   }),

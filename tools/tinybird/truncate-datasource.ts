@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
+import { pathSegment } from '../../src/harness/path-segment.js';
 import { authHeaders, baseUrlParam, datasourceParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
 
 export default defineTool({
@@ -21,7 +22,7 @@ export default defineTool({
   }),
   request: (p) => ({
     method: 'POST',
-    url: tinybirdUrl(p.base_url, `/v0/datasources/${encodeURIComponent(p.datasource)}/truncate`),
+    url: tinybirdUrl(p.base_url, `/v0/datasources/${pathSegment(p.datasource)}/truncate`),
     headers: authHeaders(p.token),
   }),
   response: (res) => ({ truncated: true, result: res.body ?? null }),

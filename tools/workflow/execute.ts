@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { failure } from '../../src/harness/errors.js';
 import { uiParam } from '../../src/harness/fields.js';
+import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
 import { errorText, jobFromResponse, jobRequest } from './get-job.js';
 import { pollParams, waitForJob } from './poll-job.js';
 import { limitsSchema } from './schemas.js';
-import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, executionRateLimit, segment, SERVICE, workflowUrl } from './shared.js';
+import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, executionRateLimit, SERVICE, workflowUrl } from './shared.js';
 
 const output = z.object({
   success: z
@@ -33,7 +34,7 @@ export default defineTool({
     .object({
       base_url: baseUrlParam,
       apiKey: apiKeyParam,
-      workflowId: z.string().min(1).describe('Id of the deployed workflow to run'),
+      workflowId: pathIdParam('Id of the deployed workflow to run'),
       inputs: uiParam(z.record(z.string(), z.unknown()).default({}).describe('Workflow inputs as a JSON object'), {
         ui: 'json',
         placeholder: '{"customerId": "c_123"}',
@@ -48,7 +49,7 @@ export default defineTool({
   output,
   request: (p) => ({
     method: 'POST',
-    url: workflowUrl(p.base_url, `/api/workflows/${segment(p.workflowId)}/execute`),
+    url: workflowUrl(p.base_url, `/api/workflows/${pathSegment(p.workflowId)}/execute`),
     // Deployments read async mode from this header and ignore the body flag: send both.
     headers: { ...apiKeyHeaders(p.apiKey), 'X-Execution-Mode': p.async ? 'async' : undefined },
     body: { json: p.async ? { inputs: p.inputs, async: true } : { inputs: p.inputs } },

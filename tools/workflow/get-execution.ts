@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
+import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
 import { executionDetailSchema } from './schemas.js';
-import { apiKeyHeaders, apiKeyParam, baseUrlParam, segment, SERVICE, workflowUrl } from './shared.js';
+import { apiKeyHeaders, apiKeyParam, baseUrlParam, SERVICE, workflowUrl } from './shared.js';
 
 export default defineTool({
   id: 'workflow_get_execution',
@@ -14,12 +15,12 @@ export default defineTool({
   params: z.object({
     base_url: baseUrlParam,
     apiKey: apiKeyParam,
-    executionId: z.string().min(1).describe('Execution id'),
+    executionId: pathIdParam('Execution id'),
   }),
   output: executionDetailSchema,
   request: (p) => ({
     method: 'GET',
-    url: workflowUrl(p.base_url, `/api/v1/logs/executions/${segment(p.executionId)}`),
+    url: workflowUrl(p.base_url, `/api/v1/logs/executions/${pathSegment(p.executionId)}`),
     headers: apiKeyHeaders(p.apiKey),
   }),
   response: (res) => res.body as z.input<typeof executionDetailSchema>,

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
 import { failure } from '../../src/harness/errors.js';
+import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
 import type { HttpRequestSpec, HttpResponse } from '../../src/harness/types.js';
 import { pollParams, waitForJob, type JobState } from './poll-job.js';
 import { jobFields } from './schemas.js';
-import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, segment, SERVICE, workflowUrl } from './shared.js';
+import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, SERVICE, workflowUrl } from './shared.js';
 
 /** The job read, shared with workflow_execute's wait: a GET is always safe to repeat. */
 export function jobRequest(baseUrl: string, apiKey: string, taskId: string): HttpRequestSpec {
   return {
     method: 'GET',
-    url: workflowUrl(baseUrl, `/api/jobs/${segment(taskId)}`),
+    url: workflowUrl(baseUrl, `/api/jobs/${pathSegment(taskId)}`),
     headers: apiKeyHeaders(apiKey),
     safeToRetry: true,
   };
@@ -56,7 +57,7 @@ export default defineTool({
   params: z.object({
     base_url: baseUrlParam,
     apiKey: apiKeyParam,
-    taskId: z.string().min(1).describe('taskId returned by an asynchronous execute'),
+    taskId: pathIdParam('taskId returned by an asynchronous execute'),
     ...pollParams,
   }),
   output: z.object(jobFields),

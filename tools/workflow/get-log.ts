@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
+import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
 import { logDetailSchema } from './schemas.js';
-import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, segment, SERVICE, workflowUrl } from './shared.js';
+import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, SERVICE, workflowUrl } from './shared.js';
 
 export default defineTool({
   id: 'workflow_get_log',
@@ -14,12 +15,12 @@ export default defineTool({
   params: z.object({
     base_url: baseUrlParam,
     apiKey: apiKeyParam,
-    id: z.string().min(1).describe('Log id, from List logs or a completion notification'),
+    id: pathIdParam('Log id, from List logs or a completion notification'),
   }),
   output: z.object({ data: logDetailSchema.describe('The log detail, with the limits object inside') }),
   request: (p) => ({
     method: 'GET',
-    url: workflowUrl(p.base_url, `/api/v1/logs/${segment(p.id)}`),
+    url: workflowUrl(p.base_url, `/api/v1/logs/${pathSegment(p.id)}`),
     headers: apiKeyHeaders(p.apiKey),
   }),
   response: (res) => {

@@ -19,11 +19,6 @@ export function workflowUrl(base: string, path: string): string {
   return joinUrl(base, path);
 }
 
-/** One path segment; ids are opaque, so they are escaped rather than trusted. */
-export function segment(id: string): string {
-  return encodeURIComponent(id);
-}
-
 /** The spec spells it `X-API-Key` on execution and job calls and `x-api-key` on log calls: one header either way. */
 export function apiKeyHeaders(apiKey: string): Record<string, string> {
   return { 'X-API-Key': apiKey };

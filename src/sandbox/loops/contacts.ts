@@ -17,7 +17,7 @@ export function findBy(state: LoopsState, by: { email?: string; userId?: string 
  */
 export function applyFields(state: LoopsState, contact: Contact, body: Record<string, unknown>, skip: readonly string[] = []): void {
   for (const key of STANDARD) {
-    if (!(key in body) || skip.includes(key) || key === 'mailingLists') continue;
+    if (!Object.hasOwn(body, key) || skip.includes(key) || key === 'mailingLists') continue;
     const value = body[key];
     if (key === 'subscribed') {
       if (typeof value !== 'boolean') throw fail(400, 'subscribed must be a boolean.');
@@ -37,7 +37,8 @@ export function applyFields(state: LoopsState, contact: Contact, body: Record<st
     }
   }
   for (const property of state.customProperties) {
-    if (!(property.key in body)) continue;
+    // Own keys only: a property named `constructor` or `toString` is not in every body.
+    if (!Object.hasOwn(body, property.key)) continue;
     const value = body[property.key];
     if (value !== null && property.type === 'number' && typeof value !== 'number') throw fail(400, `${property.key} must be a number.`);
     if (value !== null && property.type === 'boolean' && typeof value !== 'boolean') throw fail(400, `${property.key} must be a boolean.`);

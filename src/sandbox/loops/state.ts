@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dictionaryOf, type Dictionary } from '../../harness/dictionary.js';
 import * as fixture from '../fixtures/loops.js';
 
 export type PropertyType = 'string' | 'number' | 'boolean' | 'date';
@@ -52,8 +53,8 @@ export interface LoopsState {
   removalQuota: { limit: number; remaining: number };
   outbox: OutboxEmail[];
   events: LoopsEvent[];
-  /** Idempotency keys with the time they were used and a hash of the body. */
-  idempotency: Record<string, { at: number; body: string }>;
+  /** Idempotency keys (the client's header) with the time they were used and a hash of the body. */
+  idempotency: Dictionary<{ at: number; body: string }>;
 }
 
 /** Loops ids look like cuid: 25 lower-case letters and digits starting with c. */
@@ -88,7 +89,7 @@ function initialState(): LoopsState {
     removalQuota: { limit: 5, remaining: 5 },
     outbox: [],
     events: [],
-    idempotency: {},
+    idempotency: dictionaryOf(),
   };
 }
 
@@ -96,5 +97,7 @@ function initialState(): LoopsState {
 export function loadState(dataDir: string | undefined): { state: LoopsState; save(): void } {
   const file = dataDir ? join(dataDir, 'loops.json') : undefined;
   const state = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LoopsState) : initialState();
+  // Parsed JSON has plain objects; the keys are clients' and become a dictionary again.
+  state.idempotency = dictionaryOf(state.idempotency);
   return { state, save: () => file && writeFileSync(file, JSON.stringify(state)) };
 }

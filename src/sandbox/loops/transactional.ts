@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ownValue } from '../../harness/dictionary.js';
 import type { SandboxRequest } from '../http/types.js';
 import { findBy } from './contacts.js';
 import { checkEmail, fail } from './errors.js';
@@ -8,7 +9,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
 const VARIABLE_NAME = /^[A-Za-z0-9_-]+$/;
 
 function render(text: string, variables: Record<string, unknown>): string {
-  return text.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_, name: string) => String(variables[name] ?? ''));
+  return text.replace(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g, (_, name: string) => String(ownValue(variables, name) ?? ''));
 }
 
 /** `POST /transactional`: checks the template and its data variables, then writes the e-mail to the outbox. */
@@ -33,7 +34,7 @@ export function sendTransactional(state: LoopsState, body: Record<string, unknow
     // null does not work for an optional variable: omit it or send "".
     if (value === null) throw fail(400, `Data variable ${name} is null; omit it or send an empty string.`, { path: 'dataVariables' });
   }
-  const missing = template.dataVariables.filter((v) => v.required && (variables[v.name] === undefined || variables[v.name] === '')).map((v) => v.name);
+  const missing = template.dataVariables.filter((v) => v.required && (ownValue(variables, v.name) ?? '') === '').map((v) => v.name);
   if (missing.length) {
     const message = `Missing required data variable(s): ${missing.join(', ')}`;
     throw fail(400, message, { error: { path: 'dataVariables', message }, transactionalId: id });

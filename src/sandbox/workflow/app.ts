@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ownValue } from '../../harness/dictionary.js';
 import { bodyText } from '../http/body.js';
 import { createRouter } from '../http/router.js';
 import type { SandboxRequest, ServiceApp } from '../http/types.js';
@@ -113,7 +114,8 @@ export function createWorkflowPlatform(
     if (typeof async !== 'boolean') issues.push({ path: 'async', message: 'must be a boolean' });
     const given = (inputsOk ? inputs : {}) as Record<string, unknown>;
     for (const [name, spec] of Object.entries(workflow.inputs)) {
-      const value = given[name];
+      // The body is the caller's: an input named `constructor` is absent unless it sends one.
+      const value = ownValue(given, name);
       if (value === undefined) {
         if (spec.required && inputsOk) issues.push({ path: `inputs.${name}`, message: 'is required' });
         continue;

@@ -128,7 +128,7 @@ function matches(record: ExecutionRecord, q: LogQuery, workflow: WorkflowDef | u
   if (q.maxDurationMs !== undefined && record.totalDurationMs > q.maxDurationMs) return false;
   if (q.minCost !== undefined && record.cost.total < q.minCost) return false;
   if (q.maxCost !== undefined && record.cost.total > q.maxCost) return false;
-  if (q.model && !(q.model in record.cost.models)) return false;
+  if (q.model && !Object.hasOwn(record.cost.models, q.model)) return false;
   return true;
 }
 

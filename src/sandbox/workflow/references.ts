@@ -1,3 +1,5 @@
+import { ownValue } from '../../harness/dictionary.js';
+
 /**
  * References inside block params: `{{inputs.email}}`, `{{<blockId>.<output path>}}`,
  * `{{env.TINYBIRD_TOKEN}}`, `{{now}}`. A string that is only a reference takes the value
@@ -7,7 +9,8 @@
 export interface ReferenceScope {
   inputs: Record<string, unknown>;
   env: Record<string, string>;
-  blocks: Record<string, unknown>;
+  /** Outputs of the blocks run so far, by block id. */
+  blocks: Map<string, unknown>;
   now: string;
 }
 
@@ -19,11 +22,12 @@ export class ReferenceError extends Error {}
 function lookup(path: string, scope: ReferenceScope): unknown {
   if (path === 'now') return scope.now;
   const [head, ...rest] = path.split('.');
-  let current: unknown = head === 'inputs' ? scope.inputs : head === 'env' ? scope.env : scope.blocks[head!];
+  let current: unknown = head === 'inputs' ? scope.inputs : head === 'env' ? scope.env : scope.blocks.get(head!);
   if (current === undefined && head !== 'inputs') throw new ReferenceError(`{{${path}}} names no input, env value or earlier block`);
   for (const key of rest) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    // Own keys only: `{{inputs.constructor}}` is an input the caller may not have sent, never Object.
+    current = ownValue(current, key);
   }
   return current;
 }
@@ -40,7 +44,7 @@ export function resolveReferences(value: unknown, scope: ReferenceScope): unknow
   if (Array.isArray(value)) return value.map((item) => resolveReferences(item, scope));
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    if ('$json' in record && Object.keys(record).length === 1) return JSON.stringify(resolveReferences(record.$json, scope));
+    if (Object.hasOwn(record, '$json') && Object.keys(record).length === 1) return JSON.stringify(resolveReferences(record.$json, scope));
     return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, resolveReferences(v, scope)]));
   }
   return value;

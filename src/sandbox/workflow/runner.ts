@@ -75,7 +75,7 @@ export async function runWorkflow(
   executionId: string = randomUUID(),
 ): Promise<ExecutionRecord> {
   const started = new Date();
-  const scope: ReferenceScope = { inputs, env: ctx.env, blocks: {}, now: sqlTime(started) };
+  const scope: ReferenceScope = { inputs, env: ctx.env, blocks: new Map(), now: sqlTime(started) };
   const spans: TraceSpan[] = [];
   let error: string | undefined;
   let last: unknown;
@@ -106,7 +106,7 @@ export async function runWorkflow(
         finish({ status: 'error', error: result.error.message });
         break;
       }
-      scope.blocks[blockId] = result.output;
+      scope.blocks.set(blockId, result.output);
       last = result.output;
       finish({ status: 'success', output: result.output });
     } catch (thrown) {
