@@ -64,7 +64,7 @@ it.each([
   };
   sb.setFaults({ tinybird: FAULTS });
   let chunks = 0;
-  let pending = [{ first: 1, last: ROWS }];
+  const pending = [{ first: 1, last: ROWS }];
   let resent = 0;
   let stops = 0;
   for (let round = 0; pending.length > 0; round++) {
