@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
-import { ingestEvents } from '../../tools/tinybird/ingest-events.js';
+import { ingestEvents, type IngestProgress } from '../../tools/tinybird/ingest-events.js';
 import { readNdjsonFile } from '../../tools/tinybird/read-ndjson-file.js';
 import type { CliCommand } from './main.js';
+import { ingestSummary } from './ingest-report.js';
 import { renderProgress } from './progress-bar.js';
 
 const USAGE = `Usage: flowblocks ingest <file.ndjson | -> --datasource <name> [options]
@@ -16,6 +17,12 @@ Streams NDJSON into a Tinybird Data Source in requests under the per-request cap
   --wait                      wait for the database acknowledgment of every request
   --concurrency <n>           requests in flight (default 2)
   --max-request-bytes <n>     bytes per request at most (default 10000000)
+  --from-row <n>              start at row n (1-based; the rows before it are skipped), to resume a stopped run
+  --on-ambiguous <stop|retry> after a fault that leaves the outcome unknown (a cut connection): stop and
+                              report the rows as unknown (default), or send them again (they may land twice)
+
+Stops at the first answer no retry can change (401, 403, 404, connection refused), names the
+rows not sent and the --from-row to resume from, and exits 1.
 `;
 
 /** Redraws in place on a terminal; elsewhere (CI logs) prints a line every few seconds. */
@@ -46,6 +53,8 @@ export const command: CliCommand = {
           wait: { type: 'boolean' },
           concurrency: { type: 'string' },
           'max-request-bytes': { type: 'string' },
+          'from-row': { type: 'string' },
+          'on-ambiguous': { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
       });
@@ -71,6 +80,12 @@ export const command: CliCommand = {
       io.stderr(`--concurrency takes a number from 1, --max-request-bytes one from 1024\n`);
       return 2;
     }
+    const fromRow = values['from-row'] === undefined ? 1 : Number(values['from-row']);
+    const onAmbiguous = values['on-ambiguous'];
+    if (!Number.isInteger(fromRow) || fromRow < 1 || (onAmbiguous !== undefined && onAmbiguous !== 'stop' && onAmbiguous !== 'retry')) {
+      io.stderr(`--from-row takes a row number from 1, --on-ambiguous stop or retry\n`);
+      return 2;
+    }
     const totalBytes = file === '-' ? undefined : await stat(file!).then((s) => s.size, () => undefined);
     if (file !== '-' && totalBytes === undefined) {
       io.stderr(`cannot read ${file}\n`);
@@ -78,18 +93,37 @@ export const command: CliCommand = {
     }
     const started = Date.now();
     const print = progressPrinter(io.stderr, Boolean(process.stderr.isTTY));
-    const figures = (p: { bytes: number; rows: number; requests: number; failed_rows: number }) =>
-      renderProgress({ ...p, failedRows: p.failed_rows, totalBytes, elapsedMs: Date.now() - started });
+    const figures = (p: IngestProgress) =>
+      renderProgress({
+        bytes: p.bytes + p.skipped_bytes,
+        totalBytes,
+        ingestedBytes: p.ingested_bytes,
+        rows: p.rows,
+        requests: p.requests,
+        failedRows: p.failed_rows,
+        unknownRows: p.unknown_rows,
+        skippedRows: p.skipped_rows,
+        elapsedMs: Date.now() - started,
+      });
     try {
       const report = await ingestEvents(
         { base_url: values['base-url'] ?? process.env.TINYBIRD_BASE_URL ?? 'https://api.tinybird.co', token: token!, datasource: values.datasource! },
         file === '-' ? process.stdin : readNdjsonFile(file!),
-        { gzip: values.gzip, wait: values.wait, concurrency, maxRequestBytes, onProgress: (p) => print(figures(p)) },
+        {
+          gzip: values.gzip,
+          wait: values.wait,
+          concurrency,
+          maxRequestBytes,
+          skipRows: fromRow - 1,
+          onAmbiguous,
+          onProgress: (p) => print(figures(p)),
+        },
       );
       print(figures(report), true);
-      io.stdout(`${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined, ${report.requests} requests\n`);
-      for (const f of report.failed) io.stderr(`rows ${f.first_row}-${f.last_row} not ingested: ${f.error.code}: ${f.error.message}\n`);
-      return report.failed.length ? 1 : 0;
+      const summary = ingestSummary(report);
+      io.stdout(summary.stdout);
+      for (const line of summary.stderr) io.stderr(line);
+      return report.failed.length || report.unknown.length || report.stopped ? 1 : 0;
     } catch (error) {
       const detail = (error as { error?: { message: string; issues?: { path: string; message: string }[] } }).error;
       io.stderr(`${detail ? `${detail.message}${detail.issues ? `: ${detail.issues.map((i) => `${i.path} ${i.message}`).join('; ')}` : ''}` : (error as Error).message}\n`);

@@ -106,7 +106,7 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
     if (delayMs > state.retry.maxRetryAfterMs) throw failed;
     if (attempt === 1 && spec.retryQuery) {
       built = { ...built, url: urlWithQuery(spec.url, { ...spec.query, ...spec.retryQuery }) };
-      retryCtx.safe = true;
+      retryCtx.nothingDoneStatuses = spec.retryNothingDoneStatuses ?? spec.nothingDoneStatuses;
     }
     state.logger?.({ type: 'retry', toolId: state.toolId, attempt, delayMs, reason: failed.error.code });
     try {

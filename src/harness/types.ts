@@ -93,10 +93,13 @@ export interface HttpRequestSpec {
   /** Idempotency key sent with the call; its presence makes retries safe. */
   idempotencyKey?: string;
   /**
-   * Query for the attempts after the first, which are then safe to repeat: ingest retries
-   * go with `wait=true`, so a retry's own fault can be retried without duplicating rows.
+   * Query for the attempts after the first (ingest retries go with `wait=true`). It makes
+   * them no safer to repeat after a network fault; `retryNothingDoneStatuses` names the
+   * statuses that mean nothing happened on those attempts (with `wait=true`, a 500 too).
    */
   retryQuery?: Query;
+  /** `nothingDoneStatuses` for the attempts sent with `retryQuery`. */
+  retryNothingDoneStatuses?: readonly number[];
   /** Pace this call against the service's rate limit, per key (see `Pacer`). */
   pacing?: PacingSpec;
 }

@@ -20,6 +20,10 @@ describe('flowblocks ingest', () => {
       const raw = Buffer.concat(chunks);
       const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
       received.push({ url: req.url, auth: req.headers.authorization, body });
+      if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+        res.writeHead(403, { 'content-type': 'text/plain' }).end('Invalid token\n');
+        return;
+      }
       if (failNext) {
         failNext = false;
         res.writeHead(400, { 'content-type': 'text/plain' }).end(`Bad token ${TOKEN}\n`);
@@ -57,8 +61,48 @@ describe('flowblocks ingest', () => {
     const out = await cli(['ingest', file, '--datasource', 'clicks', '--base-url', base, '--max-request-bytes', '100000']);
     delete process.env.TINYBIRD_TOKEN;
     expect(out.code).toBe(1);
-    expect(out.stderr).toMatch(/rows 1-\d+ not ingested: bad_request: Bad token \[redacted\]/);
+    expect(out.stderr).toMatch(/rows 1-\d+ not ingested: bad_request 400: Bad token \[redacted\]/);
     expect(out.stderr).not.toContain(TOKEN);
+  });
+
+  const sentIds = () => received.flatMap((r) => r.body.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { i: number }).i));
+
+  it('stops at a refused token after the requests in flight, says what was not sent and how to resume', async () => {
+    received.length = 0;
+    // About 80 chunks of 1 kB; two in flight.
+    const out = await cli(['ingest', file, '--datasource', 'clicks', '--base-url', base, '--token', 'p.wrong-token', '--max-request-bytes', '1024']);
+    expect(out.code).toBe(1);
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.length).toBeLessThanOrEqual(2);
+    expect(out.stdout).toMatch(/^0 rows ingested, 0 quarantined, [12] requests\n$/);
+    expect(out.stderr).toMatch(/rows 1-\d+ not ingested: forbidden 403: Invalid token/);
+    expect(out.stderr).toContain('stopped: forbidden 403: Invalid token');
+    expect(out.stderr).toMatch(/rows from \d+ on were not sent; no row from 1 on is in the Data Source/);
+    expect(out.stderr).toContain('resume with the same command and --from-row 1\n');
+    // No throughput for refused bytes.
+    expect(out.stderr).toContain(' 0 B/s');
+    expect(out.stderr).not.toContain('p.wrong-token');
+  });
+
+  it('stops at a dead port after the connection retries', async () => {
+    const dead = createServer();
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise((resolve) => dead.close(resolve));
+    const out = await cli(['ingest', file, '--datasource', 'clicks', '--base-url', `http://127.0.0.1:${port}`, '--token', TOKEN, '--max-request-bytes', '1024']);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/^0 rows ingested, 0 quarantined, [12] requests\n$/);
+    expect(out.stderr).toMatch(/stopped: network: network error: ECONNREFUSED/);
+    expect(out.stderr).toContain('resume with the same command and --from-row 1\n');
+  });
+
+  it('resumes with --from-row: the rows before it are skipped, not sent, and counted', async () => {
+    received.length = 0;
+    const out = await cli(['ingest', file, '--datasource', 'clicks', '--base-url', base, '--token', TOKEN, '--max-request-bytes', '4096', '--from-row', '1501']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^1500 rows ingested, 0 quarantined, \d+ requests, 1500 rows skipped\n$/);
+    expect(sentIds().sort((a, b) => a - b)).toEqual(Array.from({ length: 1500 }, (_, k) => 1500 + k));
+    expect(out.stderr).toContain('1,500 rows skipped');
   });
 
   it('refuses missing arguments, bad numbers and unreadable files', async () => {
@@ -66,14 +110,18 @@ describe('flowblocks ingest', () => {
     expect(await cli(['ingest', file, '--datasource', 'd', '--token', 't', '--concurrency', '0'])).toMatchObject({ code: 2 });
     expect(await cli(['ingest', '/nope/x.ndjson', '--datasource', 'd', '--token', 't'])).toMatchObject({ code: 2, stderr: 'cannot read /nope/x.ndjson\n' });
     expect(await cli(['ingest', '--bogus'])).toMatchObject({ code: 2 });
+    expect(await cli(['ingest', file, '--datasource', 'd', '--token', 't', '--from-row', '0'])).toMatchObject({ code: 2 });
+    expect(await cli(['ingest', file, '--datasource', 'd', '--token', 't', '--on-ambiguous', 'maybe'])).toMatchObject({ code: 2 });
     expect((await cli(['ingest', '--help'])).stdout).toContain('--datasource');
   });
 
   it('renders progress with and without a known total', () => {
-    expect(renderProgress({ bytes: 50_000_000, totalBytes: 200_000_000, rows: 250_000, requests: 5, failedRows: 0, elapsedMs: 2000 }, 8)).toBe(
-      '[##------]  25% 50.0 MB/200.0 MB · 250,000 rows, 5 requests, 25.0 MB/s',
+    const figures = { bytes: 50_000_000, totalBytes: 200_000_000, ingestedBytes: 50_000_000, rows: 250_000, requests: 5, failedRows: 0, elapsedMs: 2000 };
+    expect(renderProgress(figures, 8)).toBe('[##------]  25% 50.0 MB/200.0 MB · 250,000 rows, 5 requests, 25.0 MB/s');
+    // The rate counts only what the service took.
+    expect(renderProgress({ bytes: 999, ingestedBytes: 333, rows: 3, requests: 1, failedRows: 2, unknownRows: 1, skippedRows: 4, elapsedMs: 1000 })).toBe(
+      '999 B · 3 rows, 1 requests, 333 B/s, 2 rows failed, 1 rows unknown, 4 rows skipped',
     );
-    expect(renderProgress({ bytes: 999, rows: 3, requests: 1, failedRows: 2, elapsedMs: 1000 })).toBe('999 B · 3 rows, 1 requests, 999 B/s, 2 rows failed');
     expect(formatBytes(1_234_567_890_123)).toBe('1.23 TB');
   });
 });

@@ -17,9 +17,22 @@ export const DEFAULT_MAX_REQUEST_BYTES = 10 * 1000 * 1000;
 export const DEFAULT_INGEST_CONCURRENCY = 2;
 
 /**
- * One POST to `/v0/events`. Without `wait`, only a 429 or a 503 (nothing ingested) is
- * retried, and the retry goes with `wait=true`, so a fault on the retry itself can be
- * retried again without duplicating rows.
+ * What to do when a request's outcome is unknown (a connection cut, a time-out, a gateway
+ * error): the rows may already be written, and the Events API has no idempotency key.
+ * `retry` sends them again (at-least-once: they may land twice); `stop` does not, reports
+ * them as `unknown` and stops the run. Default `stop` (see docs/decisions.md).
+ */
+export type OnAmbiguous = 'retry' | 'stop';
+export const DEFAULT_ON_AMBIGUOUS: OnAmbiguous = 'stop';
+
+/** The service's "nothing ingested" answer; with `wait=true` a 500 is a database error it surfaced, before any write. */
+const NOTHING_DONE = [503];
+const NOTHING_DONE_WITH_WAIT = [500, 503];
+
+/**
+ * One POST to `/v0/events`. The harness retries only answers after which nothing was
+ * written (429, 503, and a 500 with `wait=true`); its retries go with `wait=true`. A fault
+ * whose outcome is unknown comes back to the caller, which decides (`OnAmbiguous`).
  */
 export function eventsRequest(
   target: EventsTarget,
@@ -33,9 +46,9 @@ export function eventsRequest(
     headers: authHeaders(target.token),
     body: { ndjson: body },
     gzip,
-    safeToRetry: wait,
-    nothingDoneStatuses: [503],
+    nothingDoneStatuses: wait ? NOTHING_DONE_WITH_WAIT : NOTHING_DONE,
     retryQuery: wait ? undefined : { wait: 'true' },
+    retryNothingDoneStatuses: NOTHING_DONE_WITH_WAIT,
   };
 }
 

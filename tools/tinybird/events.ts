@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/harness/define-tool.js';
-import { failure } from '../../src/harness/errors.js';
+import { failure, ToolFailure } from '../../src/harness/errors.js';
 import { uiParam, userOnlyParam } from '../../src/harness/fields.js';
-import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, eventsRequest, rowCounts } from './events-request.js';
+import { retrySettings } from '../../src/harness/retry.js';
+import { sendChunkWithRetries } from './chunk-attempts.js';
+import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, DEFAULT_ON_AMBIGUOUS, eventsRequest, rowCounts } from './events-request.js';
 import { LineTooLargeError, NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
 import { sendChunks, type IngestReport } from './send-chunks.js';
 import { baseUrlParam, datasourceParam, SERVICE, tokenParam } from './shared.js';
@@ -59,19 +61,24 @@ function* chunksOf(ndjson: Buffer, maxBytes: number): Generator<NdjsonChunk> {
   if (last) yield last;
 }
 
-/** A partial ingest is a failure that says exactly which rows did not get in. */
+const UNKNOWN_OUTCOME = 'outcome unknown: the rows may or may not be in the Data Source (on_ambiguous is stop: not sent again)';
+
+/** A partial ingest is a failure that says exactly which rows did not get in, and which may have. */
 function partialFailure(report: IngestReport) {
-  const ranges = report.failed.map((f) => `rows ${f.first_row}-${f.last_row}`).join(', ');
-  const first = report.failed[0]!.error;
+  const bad = [...report.failed.map((f) => ({ ...f, state: 'not ingested' })), ...report.unknown.map((f) => ({ ...f, state: 'outcome unknown' }))];
+  bad.sort((a, b) => a.first_row - b.first_row);
+  const ranges = bad.map((f) => `rows ${f.first_row}-${f.last_row} ${f.state}`);
+  if (report.stopped) ranges.push(`stopped: rows from ${report.stopped.not_sent_from_row} not sent`);
+  const first = report.stopped?.error ?? bad[0]!.error;
   return failure(
     first.code,
-    `${report.failed.length} of ${report.requests} requests failed, ${ranges} not ingested (${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
+    `${bad.length} of ${report.requests} requests failed: ${ranges.join(', ')} (${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
     {
       status: first.status,
-      retryable: report.failed.every((f) => f.error.retryable),
-      issues: report.failed.map((f) => ({
+      retryable: !report.stopped && report.unknown.length === 0 && report.failed.every((f) => f.error.retryable),
+      issues: bad.map((f) => ({
         path: 'data',
-        message: `rows ${f.first_row}-${f.last_row}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
+        message: `rows ${f.first_row}-${f.last_row} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
       })),
     },
   );
@@ -81,7 +88,7 @@ export default defineTool({
   id: 'tinybird_events',
   name: 'Send events',
   description:
-    'Ingest events into a Tinybird Data Source through the Events API, as NDJSON (one JSON object per line) or JSON (an object or an array of objects), optionally gzip-compressed. Data of any size is split at line boundaries into requests under the per-request limit. Rows that do not fit the schema are counted in quarantined_rows, not ingested. Set wait to true to get a database acknowledgment; only then are server errors retried without risk of duplicate rows.',
+    'Ingest events into a Tinybird Data Source through the Events API, as NDJSON (one JSON object per line) or JSON (an object or an array of objects), optionally gzip-compressed. Data of any size is split at line boundaries into requests under the per-request limit. Rows that do not fit the schema are counted in quarantined_rows, not ingested. Set wait to true to get a database acknowledgment; only then are server errors retried without risk of duplicate rows. A cut connection leaves the outcome unknown: by default it is reported, not retried (on_ambiguous).',
   scopes: ['DATASOURCE:APPEND', 'DATASOURCE:CREATE'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
   service: SERVICE,
@@ -112,6 +119,12 @@ export default defineTool({
       concurrency: userOnlyParam(
         z.number().int().min(1).max(32).default(DEFAULT_INGEST_CONCURRENCY).describe('Requests in flight at once when data is split (the service takes 20 MB/s per Data Source)'),
       ),
+      on_ambiguous: userOnlyParam(
+        z
+          .enum(['stop', 'retry'])
+          .default(DEFAULT_ON_AMBIGUOUS)
+          .describe('After a fault that leaves the outcome unknown (a cut connection, a time-out): stop and report the rows as unknown, or retry (the rows may then land twice)'),
+      ),
     })
     .superRefine((p, ctx) => checkEvents(p.data, p.format, ctx)),
   output: z.object({
@@ -123,11 +136,17 @@ export default defineTool({
   response: (res) => rowCounts(res.body),
   run: async (p, ctx) => {
     const ndjson = eventsAsNdjson(p.data, p.format);
-    if (Buffer.byteLength(ndjson) <= p.max_request_bytes) return ctx.call(p) as Promise<ReturnType<typeof rowCounts>>;
+    const policy = { wait: p.wait, onAmbiguous: p.on_ambiguous, retry: retrySettings(ctx.options.retry), sleep: ctx.sleep };
+    if (Buffer.byteLength(ndjson) <= p.max_request_bytes) {
+      const result = await sendChunkWithRetries((isRetry) => ctx.call(isRetry ? { ...p, wait: true } : p), policy);
+      if (result.ok) return result.value as ReturnType<typeof rowCounts>;
+      const { error } = result;
+      throw new ToolFailure(result.verdict === 'unknown' ? { ...error, message: `${error.message} (${UNKNOWN_OUTCOME})` } : error);
+    }
     let report: IngestReport;
     try {
       report = await sendChunks(chunksOf(Buffer.from(ndjson), p.max_request_bytes), p, {
-        wait: p.wait,
+        ...policy,
         gzip: p.compression === 'gzip',
         concurrency: p.concurrency,
         send: ctx.send,
@@ -137,7 +156,7 @@ export default defineTool({
       throw failure('invalid_params', error.message, { issues: [{ path: 'data', message: error.message }] });
     }
     ctx.note(`sent in ${report.requests} requests of at most ${p.max_request_bytes} bytes`);
-    if (report.failed.length) throw partialFailure(report);
+    if (report.failed.length || report.unknown.length || report.stopped) throw partialFailure(report);
     return { successful_rows: report.successful_rows, quarantined_rows: report.quarantined_rows };
   },
 });

@@ -9,7 +9,17 @@ import truncateDatasource from './truncate-datasource.js';
 
 export { appendDatasource, deleteDatasourceRows, events, getJob, query, queryPipe, truncateDatasource };
 export { runTool } from '../../src/harness/execute.js';
-export { ingestEvents, type IngestOptions, type IngestProgress, type IngestReport, type FailedChunk, type EventSource } from './ingest-events.js';
+export {
+  ingestEvents,
+  type IngestOptions,
+  type IngestProgress,
+  type IngestReport,
+  type IngestStop,
+  type FailedChunk,
+  type RowRange,
+  type OnAmbiguous,
+  type EventSource,
+} from './ingest-events.js';
 export { LineTooLargeError } from './ndjson-chunker.js';
 export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
 

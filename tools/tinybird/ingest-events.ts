@@ -3,14 +3,22 @@ import { Redactor } from '../../src/harness/redact.js';
 import { ToolCallError } from '../../src/harness/errors.js';
 import { createCallState, sendRequest } from '../../src/harness/send.js';
 import { zodIssues } from '../../src/harness/execute.js';
+import { sleep } from '../../src/harness/sleep.js';
 import type { ExecuteOptions } from '../../src/harness/types.js';
-import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, type EventsTarget } from './events-request.js';
+import {
+  DEFAULT_INGEST_CONCURRENCY,
+  DEFAULT_MAX_REQUEST_BYTES,
+  DEFAULT_ON_AMBIGUOUS,
+  type EventsTarget,
+  type OnAmbiguous,
+} from './events-request.js';
 import { NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
 import { NdjsonFile } from './read-ndjson-file.js';
 import { sendChunks, type IngestProgress, type IngestReport } from './send-chunks.js';
 import { baseUrlParam, datasourceParam, tokenParam } from './shared.js';
 
-export type { FailedChunk, IngestProgress, IngestReport } from './send-chunks.js';
+export type { FailedChunk, IngestProgress, IngestReport, IngestStop, RowRange } from './send-chunks.js';
+export type { OnAmbiguous } from './events-request.js';
 
 export interface IngestOptions extends ExecuteOptions {
   /** Bytes per request, at most; the Events API refuses larger bodies with 413. Default 10 MB. */
@@ -20,6 +28,14 @@ export interface IngestOptions extends ExecuteOptions {
   gzip?: boolean;
   /** Wait for the database acknowledgment of every request. */
   wait?: boolean;
+  /**
+   * A request whose outcome is unknown (connection cut, time-out, gateway error) may have
+   * written its rows: `'stop'` (default) reports them in `unknown` and stops the run;
+   * `'retry'` sends them again, at-least-once, and names them in `maybe_duplicated`.
+   */
+  onAmbiguous?: OnAmbiguous;
+  /** Rows at the start of the input not to send, to resume a stopped run (`report.stopped.resume_from_row - 1`). */
+  skipRows?: number;
   /** Called after each request is answered. */
   onProgress?: (progress: IngestProgress) => void;
 }
@@ -28,6 +44,7 @@ export interface IngestOptions extends ExecuteOptions {
 export type EventSource = AsyncIterable<unknown> | Iterable<unknown>;
 
 const targetSchema = z.object({ base_url: baseUrlParam, token: tokenParam, datasource: datasourceParam });
+const choicesSchema = z.object({ skipRows: z.number().int().min(0).optional(), onAmbiguous: z.enum(['retry', 'stop']).optional() });
 
 async function* chunksOf(source: EventSource, maxBytes: number): AsyncGenerator<NdjsonChunk> {
   const chunker = new NdjsonChunker(maxBytes, true);
@@ -60,8 +77,9 @@ async function* chunksOfItems(chunker: NdjsonChunker, source: EventSource): Asyn
 /**
  * Streams events of any size into a Data Source: splits them at line boundaries into
  * requests under the cap, gzips when asked, sends with bounded concurrency and sums the
- * row counts. Memory stays bounded (about `concurrency + 1` requests' worth). A request
- * that finally fails is reported in `failed` with its rows; nothing is dropped silently.
+ * row counts. Memory stays bounded (about `concurrency + 1` requests' worth). Every row
+ * sent ends ingested, in `failed` (not in) or in `unknown` (maybe in), by range; at an
+ * answer no retry can change it stops reading and says where to resume (`stopped`).
  */
 export async function ingestEvents(
   target: EventsTarget,
@@ -69,19 +87,25 @@ export async function ingestEvents(
   options: IngestOptions = {},
 ): Promise<IngestReport> {
   const parsed = targetSchema.safeParse(target);
+  const choices = choicesSchema.safeParse({ skipRows: options.skipRows, onAmbiguous: options.onAmbiguous });
   const redactor = new Redactor([(target as Partial<EventsTarget> | undefined)?.token]);
-  if (!parsed.success) {
-    const error = { code: 'invalid_params' as const, message: 'invalid ingest target', retryable: false, issues: zodIssues(parsed.error) };
+  if (!parsed.success || !choices.success) {
+    const issues = [...(parsed.error ? zodIssues(parsed.error) : []), ...(choices.error ? zodIssues(choices.error) : [])];
+    const error = { code: 'invalid_params' as const, message: parsed.success ? 'invalid ingest options' : 'invalid ingest target', retryable: false, issues };
     throw new ToolCallError('tinybird_events', redactor.value(error), { attempts: 0, durationMs: 0 });
   }
-  const { maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES, concurrency = DEFAULT_INGEST_CONCURRENCY, gzip = false, wait = false, onProgress } = options;
+  const { maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES, concurrency = DEFAULT_INGEST_CONCURRENCY, gzip = false, wait = false } = options;
   const state = createCallState('tinybird_events', false, options, redactor);
   const report = await sendChunks(chunksOf(source, maxRequestBytes), parsed.data, {
     wait,
     gzip,
     concurrency,
+    onAmbiguous: options.onAmbiguous ?? DEFAULT_ON_AMBIGUOUS,
+    skipRows: options.skipRows,
+    retry: state.retry,
     send: (request) => sendRequest(request, state),
-    onProgress,
+    sleep: (ms) => sleep(ms, options.signal),
+    onProgress: options.onProgress,
   });
   return redactor.value(report);
 }

@@ -24,15 +24,29 @@ export class LineTooLargeError extends Error {
   }
 }
 
+/** A line that holds an event: not empty, not a lone `\r`. */
+const isRow = (bytes: Uint8Array, lineStart: number, nl: number) => nl > lineStart && !(nl === lineStart + 1 && bytes[lineStart] === 0x0d);
+
 /** Counts non-empty lines (a last line without a newline included). */
 export function countRows(bytes: Uint8Array): number {
   let rows = 0;
   let lineStart = 0;
   for (let nl = bytes.indexOf(NEWLINE); nl !== -1; nl = bytes.indexOf(NEWLINE, lineStart)) {
-    if (nl > lineStart && !(nl === lineStart + 1 && bytes[lineStart] === 0x0d)) rows++;
+    if (isRow(bytes, lineStart, nl)) rows++;
     lineStart = nl + 1;
   }
   return lineStart < bytes.length ? rows + 1 : rows;
+}
+
+/** The byte offset just past the `rows`-th non-empty line (rows as `countRows` counts them). */
+export function offsetAfterRows(bytes: Uint8Array, rows: number): number {
+  let seen = 0;
+  let lineStart = 0;
+  for (let nl = bytes.indexOf(NEWLINE); nl !== -1 && seen < rows; nl = bytes.indexOf(NEWLINE, lineStart)) {
+    if (isRow(bytes, lineStart, nl)) seen++;
+    lineStart = nl + 1;
+  }
+  return seen < rows ? bytes.length : lineStart;
 }
 
 /**

@@ -34,7 +34,7 @@ describe('tinybird_events with data over the per-request cap', () => {
   it('reports a chunk that finally fails with its row range, and keeps the others', async () => {
     const tb = tinybird();
     const data = ndjson(rows(100));
-    // The second request fails for good (500 without wait is not repeated); the rest succeed.
+    // The second request is refused for good (a 400: nothing written); the rest succeed.
     let call = 0;
     tb.pool
       .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
@@ -42,20 +42,20 @@ describe('tinybird_events with data over the per-request cap', () => {
         call++;
         const n = countsOf(opts.body);
         return call === 2
-          ? { statusCode: 500, data: 'Internal error\n', responseOptions: { headers: { 'content-type': 'text/plain' } } }
+          ? { statusCode: 400, data: 'Bad events\n', responseOptions: { headers: { 'content-type': 'text/plain' } } }
           : { statusCode: 202, data: JSON.stringify({ successful_rows: n - 1, quarantined_rows: 1 }), responseOptions: { headers: { 'content-type': 'application/json' } } };
       })
       .persist();
     const result = await tb.run('tinybird_events', { datasource: 'events', data, max_request_bytes: 1500, concurrency: 1 });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(result.error.code).toBe('upstream_error');
+    expect(result.error.code).toBe('bad_request');
     expect(result.error.issues).toHaveLength(1);
     const [, from, to] = /rows (\d+)-(\d+)/.exec(result.error.issues![0]!.message)!.map(Number) as [number, number, number];
     expect(from).toBeGreaterThan(1);
-    expect(result.error.issues![0]!.message).toContain('upstream_error 500: Internal error');
+    expect(result.error.issues![0]!.message).toContain('not ingested: bad_request 400: Bad events');
     const total = Math.ceil(call);
-    expect(result.error.message).toMatch(new RegExp(`^1 of ${total} requests failed, rows ${from}-${to} not ingested \\((\\d+) rows ingested, (\\d+) quarantined\\)`));
+    expect(result.error.message).toMatch(new RegExp(`^1 of ${total} requests failed: rows ${from}-${to} not ingested \\((\\d+) rows ingested, (\\d+) quarantined\\)`));
     const [, ingested, quarantined] = /\((\d+) rows ingested, (\d+) quarantined\)/.exec(result.error.message)!.map(Number);
     expect(ingested! + quarantined! + (to - from + 1)).toBe(100);
     expect(quarantined).toBe(total - 1);
