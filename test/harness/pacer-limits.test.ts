@@ -6,14 +6,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
 import { runTool } from '../../src/harness/execute.js';
 import { MAX_HEADER_WAIT_MS } from '../../src/harness/header-figures.js';
 import { Pacer } from '../../src/harness/pacer.js';
 import { sleep } from '../../src/harness/sleep.js';
 import { mockService } from '../helpers/mock-service.js';
 import { watchTimerWarnings } from '../helpers/timer-warnings.js';
+import { pacedExampleTool } from './fixtures.js';
 
 const warnings = watchTimerWarnings();
 afterAll(() => warnings.stop());
@@ -25,18 +24,7 @@ afterEach(async () => {
 
 const ORIGIN = 'https://paced.example.test';
 const YEAR_S = 365 * 86_400;
-const pacedTool = defineTool({
-  id: 'example_paced_hostile',
-  name: 'Paced',
-  description: 'A call paced per key, documented at 5 per second',
-  scopes: [],
-  service: 'example',
-  annotations: { readOnly: true, destructive: false, idempotent: true },
-  params: z.object({ key: z.string() }),
-  output: z.object({ ok: z.boolean() }),
-  request: (p) => ({ method: 'GET', url: `${ORIGIN}/items`, headers: { 'x-team': p.key }, pacing: { key: p.key, limit: 5, windowMs: 1_000 } }),
-  response: (res) => res.body as { ok: boolean },
-});
+const pacedTool = pacedExampleTool(ORIGIN, { limit: 5, windowMs: 1_000 });
 
 describe('pacer memory does not depend on the figures a service sends', () => {
   it('a limit of 10⁷, all spent elsewhere, costs the heap nothing measurable', async () => {
@@ -70,6 +58,17 @@ describe('pacer memory does not depend on the figures a service sends', () => {
   });
 });
 
+/** A fresh pacer on a fake clock, with the first turn of a key allowing one request per window taken. */
+async function oneSlotTaken(key: string, windowMs: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  const pacer = new Pacer();
+  const spec = { key, limit: 1, windowMs };
+  return { pacer, spec, first: await pacer.acquire(spec) };
+}
+
+/** `started`, or the failure an acquire was refused with. */
+const settled = (turn: Promise<unknown>) => turn.then(() => 'started', (error: { error: unknown }) => error.error);
+
 describe('a hold never outlasts the call’s budget', () => {
   it('a reset a year away: the next call is rate_limited at once, with when to come back, and nothing is sent', async () => {
     const svc = mockService(ORIGIN);
@@ -86,7 +85,7 @@ describe('a hold never outlasts the call’s budget', () => {
     expect(retryAfterMs).toBeGreaterThan(MAX_HEADER_WAIT_MS - 5_000);
     expect(retryAfterMs).toBeLessThanOrEqual(MAX_HEADER_WAIT_MS);
     expect(svc.requests).toHaveLength(1);
-    expect(svc.requests[0]).toMatchObject({ method: 'GET', path: '/items', headers: { 'x-team': 'team-year' } });
+    expect(svc.requests[0]).toMatchObject({ method: 'GET', path: '/items', headers: { 'x-pacing-key': 'team-year' } });
   });
 
   it('a hold past maxRetryAfterMs ends the call at once; within it the call waits and goes', async () => {
@@ -106,12 +105,8 @@ describe('a hold never outlasts the call’s budget', () => {
   });
 
   it('a waiter whose budget ends while every slot is in flight is refused at its deadline', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const pacer = new Pacer();
-    const spec = { key: 'in-flight', limit: 1, windowMs: 3_000 };
-    const first = await pacer.acquire(spec);
-    const second = pacer.acquire(spec, undefined, 5_000);
-    const outcome = second.then(() => 'started', (error: { error: unknown }) => error.error);
+    const { pacer, spec, first } = await oneSlotTaken('in-flight', 3_000);
+    const outcome = settled(pacer.acquire(spec, undefined, 5_000));
     await vi.advanceTimersByTimeAsync(4_999);
     expect(pacer.pending('in-flight')).toEqual({ inFlight: 1, queued: 1 });
     await vi.advanceTimersByTimeAsync(2);
@@ -122,12 +117,9 @@ describe('a hold never outlasts the call’s budget', () => {
   });
 
   it('when a finish reveals a wait longer than a queued call allows, that call is refused then, not at its deadline', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const pacer = new Pacer();
-    const spec = { key: 'revealed', limit: 1, windowMs: 10_000 };
-    const first = await pacer.acquire(spec);
+    const { pacer, spec, first } = await oneSlotTaken('revealed', 10_000);
     const patient = pacer.acquire(spec, undefined, 60_000);
-    const hasty = pacer.acquire(spec, undefined, 5_000).then(() => 'started', (error: { error: unknown }) => error.error);
+    const hasty = settled(pacer.acquire(spec, undefined, 5_000));
     first.done({ status: 200, headers: {} });
     expect(await hasty).toMatchObject({ code: 'rate_limited', retryAfterMs: 10_000 });
     await vi.advanceTimersByTimeAsync(10_001);
