@@ -19,6 +19,7 @@ const DATE = /^(?:[a-z]{3,9},? [\w -]+ \d{2}:\d{2}:\d{2}(?: [a-z]{3}| \d{4})?|\d
  */
 function figure(value: string | undefined, pick: (a: number, b: number) => number): number | undefined {
   if (value === undefined) return undefined;
+  if (isPlainDigits(value)) return Number(value);
   const text = value.trim();
   if (NUMBER.test(text)) return Number(text);
   if (!text.includes(',')) return undefined;
@@ -29,6 +30,16 @@ function figure(value: string | undefined, pick: (a: number, b: number) => numbe
     chosen = chosen === undefined ? Number(item) : pick(chosen, Number(item));
   }
   return chosen;
+}
+
+/** What services almost always send: up to 15 digits, a safe integer read without a regex. */
+function isPlainDigits(value: string): boolean {
+  if (value.length === 0 || value.length > 15) return false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 /** A date in one of the forms services send, as epoch ms; undefined for anything else. */
