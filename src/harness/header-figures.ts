@@ -66,13 +66,13 @@ export function headerCount(value: string | undefined): number | undefined {
 }
 
 /**
- * A delay in seconds (a repeated header gives its longest) or a date, as ms from `now`,
- * clamped. A negative number is not a delay: undefined, so the caller's own rule applies.
+ * A time given as a number (read by `toMs`, a repeated header giving its latest) or a date,
+ * in epoch ms and at most a day after `now`; a time already past stays as it is. A negative
+ * number is not a time: undefined, so the caller's own rule applies.
  */
-export function headerDelay(value: string | undefined, now: number, toMs: (n: number, now: number) => number): number | undefined {
+export function headerTime(value: string | undefined, now: number, toMs: (n: number, now: number) => number): number | undefined {
   if (value === undefined) return undefined;
   const n = figure(value, Math.max);
-  if (n !== undefined) return n < 0 ? undefined : clampWait(toMs(n, now) - now);
-  const at = date(value);
-  return at === undefined ? undefined : clampWait(at - now);
+  const at = n === undefined ? date(value) : n < 0 ? undefined : toMs(n, now);
+  return at === undefined ? undefined : Math.min(at, now + MAX_HEADER_WAIT_MS);
 }

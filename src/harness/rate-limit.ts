@@ -1,4 +1,4 @@
-import { headerCount, headerDelay } from './header-figures.js';
+import { clampWait, headerCount, headerTime } from './header-figures.js';
 import type { RateLimitInfo } from './types.js';
 
 /** Services disagree on a reset's unit: Tinybird sends seconds from now, others an epoch in seconds or ms. */
@@ -12,16 +12,16 @@ const secondsToMs = (n: number, now: number) => now + n * 1000;
 
 /**
  * Reads a reset header (seconds from now, epoch seconds or ms, or a date) into an absolute
- * time, at most a day from `now` and never before it.
+ * time, at most a day from `now`.
  */
 export function parseResetHeader(value: string | undefined, now = Date.now()): number | undefined {
-  const delay = headerDelay(value, now, resetToMs);
-  return delay === undefined ? undefined : now + delay;
+  return headerTime(value, now, resetToMs);
 }
 
 /** `Retry-After` in seconds or as an HTTP date, as a delay in ms from now (at most a day). */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  return headerDelay(value, now, secondsToMs);
+  const at = headerTime(value, now, secondsToMs);
+  return at === undefined ? undefined : clampWait(at - now);
 }
 
 /** The `X-RateLimit-*` headers (and their `RateLimit-*` spelling) as `meta.rateLimit`, clamped. */
