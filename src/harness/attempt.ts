@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { failure, type ToolFailure } from './errors.js';
 import { decodeBody, flattenHeaders } from './decode-body.js';
 import type { BuiltRequest } from './request.js';
+import { MAX_TIMER_MS } from './sleep.js';
 import type { HttpResponse } from './types.js';
 
 /** Why an attempt got no response: the retry rule decides what each one means. */
@@ -63,7 +64,8 @@ class Attempt implements Dispatcher.DispatchHandler {
     this.maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.timer = setTimeout(
       () => this.stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
-      settings.timeoutMs,
+      // A limit past a timer's range would fire after 1 ms instead.
+      Math.min(settings.timeoutMs, MAX_TIMER_MS),
     );
     if (settings.signal) {
       this.onAbort = () => this.stop({ kind: 'aborted', message: 'the call was aborted' });

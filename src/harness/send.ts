@@ -68,8 +68,10 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
 
   for (let attempt = 1; ; attempt++) {
     if (state.signal?.aborted) throw failure('aborted', 'the call was aborted');
-    // Most requests ask for no pacing: they skip the await (a tick per call) altogether.
-    const turn = spec.pacing && state.pacer ? await takeTurn(state.pacer, spec.pacing, state.signal) : undefined;
+    // Most requests ask for no pacing: they skip the await (a tick per call) altogether. A hold
+    // longer than a Retry-After we would wait for is not waited for either: it is `rate_limited`.
+    const turn =
+      spec.pacing && state.pacer ? await takeTurn(state.pacer, spec.pacing, state.signal, state.retry.maxRetryAfterMs) : undefined;
     state.attempts++;
     state.logger?.({ type: 'request', toolId: state.toolId, method: built.method, url: logUrl, attempt });
     const started = performance.now();

@@ -1,17 +1,29 @@
+/** The longest delay setTimeout takes: past it Node warns and fires after 1 ms instead. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   // A zero wait still yields to I/O, so a loop that waits 0 ms cannot starve the process.
-  if (ms <= 0) return new Promise((resolve) => setImmediate(resolve));
+  if (!(ms > 0)) return new Promise((resolve) => setImmediate(resolve));
+  const until = performance.now() + ms;
   return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout>;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    // A wait longer than one timer can hold is taken in turns.
+    const arm = () => {
+      const left = until - performance.now();
+      // Within a millisecond is done: timers count whole ms, and one more turn would be noise.
+      if (left < 1) {
+        signal?.removeEventListener('abort', onAbort);
+        return resolve();
+      }
+      timer = setTimeout(arm, Math.min(Math.ceil(left), MAX_TIMER_MS));
+    };
+    arm();
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

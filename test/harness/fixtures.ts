@@ -64,3 +64,19 @@ export const keyedWriteTool = defineTool({
 });
 
 export const validParams = { base_url: ORIGIN, apiKey: SECRET, name: 'widget' };
+
+/** A read paced per `key` (sent as `x-pacing-key` too, to check what went out) at `limit` per `windowMs`. */
+export function pacedExampleTool(origin: string, pacing: { limit: number; windowMs: number }) {
+  return defineTool({
+    id: 'example_paced',
+    name: 'Paced',
+    description: 'A call paced per key',
+    scopes: [],
+    service: 'example',
+    annotations: { readOnly: true, destructive: false, idempotent: true },
+    params: z.object({ key: z.string() }),
+    output: z.object({ ok: z.boolean() }),
+    request: (p) => ({ method: 'GET', url: `${origin}/items`, headers: { 'x-pacing-key': p.key }, pacing: { key: p.key, ...pacing } }),
+    response: (res) => res.body as { ok: boolean },
+  });
+}

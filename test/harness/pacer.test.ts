@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { runTool } from '../../src/harness/execute.js';
-import { defineTool } from '../../src/harness/define-tool.js';
 import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
 import { mockService } from '../helpers/mock-service.js';
+import { pacedExampleTool } from './fixtures.js';
 
 const OK = { status: 200, headers: {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,18 +140,7 @@ describe('Pacer', () => {
 
 describe('pacing through the harness', () => {
   const ORIGIN = 'https://paced.example.test';
-  const tool = defineTool({
-    id: 'example_paced',
-    name: 'Paced',
-    description: 'A call paced per key',
-    scopes: [],
-    service: 'example',
-    annotations: { readOnly: true, destructive: false, idempotent: true },
-    params: z.object({ key: z.string() }),
-    output: z.object({ ok: z.boolean() }),
-    request: (p) => ({ method: 'GET', url: `${ORIGIN}/items`, pacing: { key: p.key, limit: 1, windowMs: 60_000 } }),
-    response: (res) => res.body as { ok: boolean },
-  });
+  const tool = pacedExampleTool(ORIGIN, { limit: 1, windowMs: 60_000 });
 
   it('makes a call wait its turn, and an abort while waiting is an aborted result', async () => {
     const svc = mockService(ORIGIN);

@@ -155,4 +155,30 @@ describe('retries on the wire', () => {
     expect(svc.requests).toHaveLength(1);
     expect(result).toMatchObject({ success: false, error: { code: 'rate_limited', retryAfterMs: 3_600_000, message: 'quota' } });
   });
+
+  it('reads a Retry-After past any number (1e400) as a day, and hands the 429 back at once', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 429, body: { error: 'quota' }, headers: { 'retry-after': '1e400' } });
+    const started = performance.now();
+    const result = await runTool(readTool, validParams, { dispatcher: svc.agent, ...fast });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(svc.requests).toHaveLength(1);
+    expect(result).toMatchObject({ success: false, error: { code: 'rate_limited', retryable: true, retryAfterMs: 86_400_000 }, meta: { attempts: 1 } });
+  });
+
+  it('ignores a negative Retry-After and backs off, and a reset of 1e20 does not break a success', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on(
+      'GET',
+      '/items',
+      { status: 429, body: 'slow down', headers: { 'retry-after': '-1' } },
+      { status: 200, body: { ok: true }, headers: { 'x-ratelimit-reset': '1e20' } },
+    );
+    const events: HarnessEvent[] = [];
+    const result = await runTool(readTool, validParams, { dispatcher: svc.agent, retry: { baseDelayMs: 20 }, logger: (e) => events.push(e) });
+    expect(result).toMatchObject({ success: true, meta: { attempts: 2, rateLimit: { resetAt: expect.any(String) } } });
+    expect(Date.parse(result.meta.rateLimit!.resetAt!) - Date.now()).toBeLessThanOrEqual(86_400_000);
+    expect(events.find((e) => e.type === 'retry')).toMatchObject({ delayMs: expect.any(Number) });
+    expect((events.find((e) => e.type === 'retry') as { delayMs: number }).delayMs).toBeGreaterThanOrEqual(10);
+  });
 });
