@@ -135,7 +135,10 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Cap on one backoff step in ms. Default 8000. */
   maxDelayMs?: number;
-  /** A service that asks to wait longer than this (Retry-After) gets the error back instead. Default 60000. */
+  /**
+   * The longest the call waits on the service: a Retry-After or rate-limit reset longer than this,
+   * or a pacer hold that would end later, ends the call with `rate_limited` and `retryAfterMs`. Default 60000.
+   */
   maxRetryAfterMs?: number;
 }
 
