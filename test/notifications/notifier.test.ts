@@ -171,10 +171,15 @@ describe('delivery loop on a failing disk', () => {
     const { sent, target } = recorder();
     let diskFull = false;
     const store = memoryStore<NotificationState>();
-    const save = store.save;
+    const { save, append } = store;
+    // A full disk refuses the journal line that must precede a send, and the state file.
     store.save = (value) => {
       if (diskFull) throw new Error('ENOSPC: no space left on device');
       save(value);
+    };
+    store.append = (event) => {
+      if (diskFull) throw new Error('ENOSPC: no space left on device');
+      append?.(event);
     };
     const lines: string[] = [];
     const n = new Notifier({
