@@ -190,6 +190,8 @@ export class Notifier {
       await this.waitOrWake(waitMs, signal);
     }
     await Promise.all(batches);
+    // A clean stop leaves the whole state in the state file, the journal folded into it.
+    this.save();
   }
 
   /**
