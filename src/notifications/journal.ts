@@ -1,4 +1,5 @@
-import { closeSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { writeFlushed } from './durable-write.js';
 
 /**
  * An append-only file of JSON lines, one per event, each flushed to disk before `append`
@@ -6,13 +7,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 
  * last line without its newline; `readJournal` ignores it (the act it announced never started).
  */
 export function appendJournalLine(path: string, event: unknown): void {
-  const fd = openSync(path, 'a', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(event)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeFlushed(path, 'a', `${JSON.stringify(event)}\n`);
 }
 
 /** The complete lines' events, in order, and whether a torn last line was left out. */

@@ -1,6 +1,7 @@
 import { randomUUID, createHash } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFlushed } from './durable-write.js';
 import { currentProcess, mayBeRunning, type ProcessIdentity } from './process-identity.js';
 
 /** The lock file's content: who holds it, and a nonce that makes every lock's text unique. */
@@ -40,16 +41,6 @@ function linkExclusive(from: string, to: string): boolean {
   }
 }
 
-function writeNewFile(path: string, text: string): void {
-  const fd = openSync(path, 'wx', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * Moves a stale lock out of the way, if this caller is the one to do it. The lock is linked
  * to a name derived from its text, which only one racer can create; that racer then checks
@@ -85,7 +76,7 @@ export function lockDataDir(dataDir: string): () => void {
   const mine: LockHolder = { ...currentProcess(), nonce: randomUUID() };
   const myText = `${JSON.stringify(mine)}\n`;
   const temp = `${path}.${mine.nonce}.tmp`;
-  writeNewFile(temp, myText);
+  writeFlushed(temp, 'wx', myText);
   try {
     for (const deadline = Date.now() + TAKEOVER_WAIT_MS; Date.now() < deadline; ) {
       if (linkExclusive(temp, path)) {

@@ -1,5 +1,6 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeFlushed } from './durable-write.js';
 import { appendJournalLine, clearJournal, readJournal } from './journal.js';
 
 /**
@@ -63,13 +64,7 @@ export function jsonFileStore<T>(path: string): StateStore<T> {
     save(value) {
       mkdirSync(dirname(path), { recursive: true });
       const temp = `${path}.${process.pid}.tmp`;
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, `${JSON.stringify(value)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      writeFlushed(temp, 'w', `${JSON.stringify(value)}\n`);
       renameSync(temp, path);
       clearJournal(journalPath);
     },

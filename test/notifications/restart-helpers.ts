@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { Notifier } from '../../src/notifications/notifier.js';
-import type { ExecutionLog } from '../../src/notifications/payload.js';
 import type { Target } from '../../src/notifications/queue.js';
 import type { AttemptOutcome } from '../../src/notifications/schedule.js';
 import { parseSettings } from '../../src/notifications/settings.js';
 import type { NotificationState } from '../../src/notifications/state.js';
 import { jsonFileStore } from '../../src/notifications/store.js';
+import { executionLog } from './execution-log.js';
 import type { fakeClock } from './fake-clock.js';
 
-export const T0 = Date.UTC(2026, 0, 5, 12);
+export { T0 } from './execution-log.js';
+
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -24,19 +25,7 @@ export function statePath() {
   return join(dir, 'state.json');
 }
 
-export function log(n: number): ExecutionLog {
-  return {
-    id: `log-${n}`,
-    workflowId: 'wf-1',
-    executionId: `exec-${n}`,
-    level: 'info',
-    trigger: 'api',
-    startedAt: new Date(T0).toISOString(),
-    endedAt: new Date(T0 + 1000).toISOString(),
-    totalDurationMs: 1000,
-    cost: { total: 0.01 },
-  };
-}
+export const log = (n: number) => executionLog({ n });
 
 /** A receiver that counts every request per delivery id and answers as `answer` says (never, if it returns undefined). */
 export function receiver(answer: (id: string) => AttemptOutcome | undefined) {
