@@ -150,9 +150,11 @@ export class Notifier {
     return created;
   }
 
-  /** Sends every delivery that is due now. */
-  deliverDue(): Promise<number> {
-    return this.queue.runDue();
+  /** Sends every delivery that is due now, then folds the attempts' journal into the state file. */
+  async deliverDue(): Promise<number> {
+    const count = await this.queue.runDue();
+    this.save();
+    return count;
   }
 
   /**
