@@ -18,7 +18,8 @@ Watches a workspace through GET /api/v1/logs and sends completion notifications 
   --once              read what is new, send what is due, and exit (pending retries wait for the next run)
   --data-dir <dir>    state directory (overrides the config's dataDir)
 
-Stop with Ctrl-C: the state is saved after every page and every batch of deliveries.
+Stop with Ctrl-C: the state is saved after every page, and each delivery attempt is
+journaled when it starts and when it ends (a kill re-sends only what was in flight).
 Exit codes: 0 done, 1 the monitor failed, 2 usage or config error.
 `;
 

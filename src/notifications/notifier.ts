@@ -3,7 +3,7 @@ import { sharedDispatcher } from '../harness/dispatcher.js';
 import { buildTargets } from './channels/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { buildCompletedEvent, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
-import { DeliveryQueue, type Delivery, type Target } from './queue.js';
+import { DeliveryQueue, replayProgress, type Delivery, type DeliveryProgress, type Target } from './queue.js';
 import { RuleEngine, type FiredRule } from './rule-engine.js';
 import type { NotificationSettings } from './settings.js';
 import { loadState, type NotificationState } from './state.js';
@@ -11,7 +11,11 @@ import { memoryStore, type StateStore } from './store.js';
 
 export interface NotifierOptions {
   settings: NotificationSettings;
-  /** Where the state lives; in memory by default (use `jsonFileStore` to survive restarts). */
+  /**
+   * Where the state lives; in memory by default (use `jsonFileStore` to survive restarts).
+   * A store with a journal gets one entry per delivery attempt's start and end; without one,
+   * the whole state is saved at each.
+   */
   store?: StateStore<NotificationState>;
   clock?: Clock;
   /** undici dispatcher for webhook, chat and e-mail calls (a MockAgent in tests). */
@@ -52,12 +56,19 @@ export class Notifier {
     this.store = options.store ?? memoryStore<NotificationState>();
     this.log = options.log ?? (() => {});
     this.state = loadState(this.store, this.clock.now());
+    const journal = this.store.journal?.();
+    if (journal && (journal.events.length > 0 || journal.torn)) {
+      // Compacted at start: the attempts journaled since the last save go into the state
+      // file (written atomically) and the journal, torn last line and all, is emptied.
+      replayProgress(this.state.queue, journal.events as DeliveryProgress[]);
+      this.store.save(this.state);
+    }
     const dispatcher = options.dispatcher ?? sharedDispatcher();
     this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
     this.rules = this.settings.alertRules ? new RuleEngine(this.settings.alertRules, this.state.rules) : undefined;
     this.queue = new DeliveryQueue({
       state: this.state.queue,
-      save: () => this.save(),
+      record: this.store.append ? (progress: DeliveryProgress) => this.store.append?.(progress) : () => this.save(),
       targets: new Map(this.targets.map((t) => [t.key, t])),
       clock: this.clock,
       log: this.log,
@@ -139,9 +150,11 @@ export class Notifier {
     return created;
   }
 
-  /** Sends every delivery that is due now. */
-  deliverDue(): Promise<number> {
-    return this.queue.runDue();
+  /** Sends every delivery that is due now, then folds the attempts' journal into the state file. */
+  async deliverDue(): Promise<number> {
+    const count = await this.queue.runDue();
+    this.save();
+    return count;
   }
 
   /**
@@ -151,9 +164,9 @@ export class Notifier {
    */
   async runDeliveries(signal: AbortSignal): Promise<void> {
     const batches = new Set<Promise<void>>();
+    let pausedUntil = 0;
     while (!signal.aborted) {
-      let waitFloor = 0;
-      try {
+      if (this.clock.now() >= pausedUntil) {
         const { count, done } = this.queue.startDue();
         if (count > 0) {
           const batch: Promise<void> = done.then(
@@ -163,21 +176,24 @@ export class Notifier {
             },
             (error: unknown) => {
               batches.delete(batch);
-              this.log(`deliveries: could not save the outcomes: ${(error as Error).message}`);
+              // An attempt could not be recorded (disk full, say), so it was not sent. Waiting
+              // keeps the loop from spinning on it.
+              pausedUntil = this.clock.now() + 5_000;
+              this.log(`deliveries paused for 5 s: ${(error as Error).message}`);
+              this.wake?.();
             },
           );
           batches.add(batch);
         }
-      } catch (error) {
-        // A failed save (disk full, say) must not end the loop, nor spin it: nothing was sent.
-        this.log(`deliveries paused for 5 s: ${(error as Error).message}`);
-        waitFloor = 5_000;
       }
+      const now = this.clock.now();
       const next = this.queue.nextDueAt();
-      const waitMs = next === undefined ? 60_000 : Math.min(60_000, Math.max(waitFloor, next - this.clock.now()));
+      const waitMs = next === undefined ? 60_000 : Math.min(60_000, Math.max(pausedUntil - now, next - now));
       await this.waitOrWake(waitMs, signal);
     }
     await Promise.all(batches);
+    // A clean stop leaves the whole state in the state file, the journal folded into it.
+    this.save();
   }
 
   /**

@@ -36,6 +36,21 @@ export interface QueueState {
   deliveries: Delivery[];
 }
 
+/**
+ * One delivery's progress, journaled when an attempt starts and when it ends (or when the
+ * delivery is dropped). Each entry holds the fields' new values, not a difference, so
+ * replaying an entry twice leaves the same state as replaying it once.
+ */
+export interface DeliveryProgress {
+  event: 'attempt-started' | 'attempt-ended' | 'dropped';
+  id: string;
+  attempts: number;
+  nextAttemptAt: number;
+  state: Delivery['state'];
+  lastResult?: string;
+  finishedAt?: number;
+}
+
 /** Where a delivery goes; `label` is safe to log (no secret, no path of a secret URL). */
 export interface Target {
   key: string;
@@ -45,8 +60,8 @@ export interface Target {
 
 export interface QueueOptions {
   state: QueueState;
-  /** Persists the whole state; called after every change. */
-  save(): void;
+  /** Persists one delivery's progress before the queue acts on it; throws when it cannot. */
+  record(progress: DeliveryProgress): void;
   targets: ReadonlyMap<string, Target>;
   clock: Clock;
   log(line: string): void;
@@ -64,16 +79,36 @@ export function deliveryIdFor(targetKey: string, eventId: string): string {
   return `dlv_${createHash('sha256').update(`${targetKey}\n${eventId}`).digest('hex').slice(0, 32)}`;
 }
 
+function applyProgress(delivery: Delivery, progress: DeliveryProgress): void {
+  delivery.attempts = progress.attempts;
+  delivery.nextAttemptAt = progress.nextAttemptAt;
+  delivery.state = progress.state;
+  if (progress.lastResult !== undefined) delivery.lastResult = progress.lastResult;
+  if (progress.finishedAt !== undefined) delivery.finishedAt = progress.finishedAt;
+  // Only the id is needed from here on (to refuse the same event again); the body can go.
+  if (progress.state !== 'pending') delivery.body = '';
+}
+
+/** Applies journaled progress to a loaded queue; entries of deliveries since pruned are skipped. */
+export function replayProgress(state: QueueState, journal: readonly DeliveryProgress[]): void {
+  const byId = new Map(state.deliveries.map((d) => [d.id, d]));
+  for (const progress of journal) {
+    const delivery = byId.get(progress.id);
+    if (delivery) applyProgress(delivery, progress);
+  }
+}
+
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /**
- * The persisted delivery queue: each batch of attempts is recorded before it is sent and
- * after it is answered, so a restart resumes the schedule where it stood instead of
- * starting over or forgetting it.
+ * The persisted delivery queue. Each attempt is recorded when it starts and again when it
+ * ends, so a process killed mid-batch leaves the deliveries it never started untouched, and
+ * the ones it had answered marked as answered: a restart re-sends only what was in flight.
  */
 export class DeliveryQueue {
   private readonly random: () => number;
   private readonly timeoutMs: number;
+  /** Claimed by a running batch (in memory only: nothing is recorded until an attempt starts). */
   private readonly inFlight = new Set<string>();
 
   constructor(private readonly options: QueueOptions) {
@@ -100,10 +135,12 @@ export class DeliveryQueue {
     return delivery;
   }
 
-  /** The earliest time a pending delivery is due, if any. */
+  /** The earliest time a pending delivery that no batch holds is due, if any. */
   nextDueAt(): number | undefined {
     let next: number | undefined;
-    for (const d of this.deliveries) if (d.state === 'pending' && (next === undefined || d.nextAttemptAt < next)) next = d.nextAttemptAt;
+    for (const d of this.deliveries) {
+      if (d.state === 'pending' && !this.inFlight.has(d.id) && (next === undefined || d.nextAttemptAt < next)) next = d.nextAttemptAt;
+    }
     return next;
   }
 
@@ -115,8 +152,9 @@ export class DeliveryQueue {
   }
 
   /**
-   * Starts the due attempts: synchronously records them (a failed save throws here, with
-   * nothing sent) and returns how many were started, and a promise for their end.
+   * Claims the due deliveries and starts attempting them, `concurrency` at a time. Returns
+   * how many were claimed and a promise for the end; it rejects when an attempt could not be
+   * recorded (nothing is sent then), after the claims still waiting are given back.
    */
   startDue(): { count: number; done: Promise<void> } {
     const now = this.options.clock.now();
@@ -124,75 +162,82 @@ export class DeliveryQueue {
       .filter((d) => d.nextAttemptAt <= now && !this.inFlight.has(d.id))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
     if (due.length === 0) return { count: 0, done: Promise.resolve() };
-    const before = due.map((d) => ({ attempts: d.attempts, nextAttemptAt: d.nextAttemptAt }));
-    const started = due.map((delivery) => this.begin(delivery, now));
-    // Recorded before sending, in one write: if the process dies mid-attempt, the restart
-    // goes on with the schedule instead of starting it over.
-    try {
-      this.options.save();
-    } catch (error) {
-      // Nothing was sent: put the batch back as it was, to be tried again.
-      due.forEach((d, i) => {
-        this.inFlight.delete(d.id);
-        if (d.state === 'pending') Object.assign(d, before[i]);
-      });
-      throw error;
-    }
-    const workers = Array.from({ length: Math.min(this.options.concurrency ?? 8, started.length) }, async () => {
-      for (let next = started.shift(); next; next = started.shift()) await this.attempt(next);
+    due.forEach((d) => this.inFlight.add(d.id));
+    const waiting = [...due];
+    const worker = async () => {
+      for (let next = waiting.shift(); next; next = waiting.shift()) await this.attempt(next);
+    };
+    const workers = Array.from({ length: Math.min(this.options.concurrency ?? 8, due.length) }, () => worker());
+    const done = Promise.allSettled(workers).then((results) => {
+      waiting.splice(0).forEach((d) => this.inFlight.delete(d.id));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     });
-    // One write for the batch's outcomes. A crash before it re-sends acknowledged deliveries
-    // with the same delivery id, which is what receivers dedupe on (at least once).
-    const done = Promise.all(workers).then(() => this.options.save());
     return { count: due.length, done };
   }
 
-  private begin(delivery: Delivery, now: number): { delivery: Delivery; target?: Target; delay?: number } {
-    const target = this.options.targets.get(delivery.target);
-    if (!target) {
-      this.finish(delivery, 'failed', 'its channel is no longer configured');
-      this.options.log(`delivery ${delivery.id} dropped: its channel is no longer in the settings`);
-      return { delivery };
+  private async attempt(delivery: Delivery): Promise<void> {
+    try {
+      const target = this.options.targets.get(delivery.target);
+      if (!target) {
+        this.progress(delivery, 'dropped', this.finished('failed', 'its channel is no longer configured'));
+        this.options.log(`delivery ${delivery.id} dropped: its channel is no longer in the settings`);
+        return;
+      }
+      if (delivery.attempts >= MAX_ATTEMPTS) {
+        // The process died during the last attempt (it counts as made), so none is left.
+        this.progress(delivery, 'dropped', this.finished('failed', 'the monitor stopped during the last attempt; its outcome is unknown'));
+        this.options.log(`delivery ${delivery.id} ${target.label} execution ${delivery.executionId}: the monitor stopped during attempt ${delivery.attempts}/${MAX_ATTEMPTS}, giving up (schedule used up)`);
+        return;
+      }
+      await this.send(delivery, target);
+    } finally {
+      this.inFlight.delete(delivery.id);
     }
-    this.inFlight.add(delivery.id);
-    delivery.attempts += 1;
-    const delay = retryDelayMs(delivery.attempts, this.random);
-    delivery.nextAttemptAt = now + this.timeoutMs + (delay ?? 0);
-    return { delivery, target, delay };
   }
 
-  private async attempt({ delivery, target, delay }: { delivery: Delivery; target?: Target; delay?: number }): Promise<void> {
-    if (!target) return;
+  private async send(delivery: Delivery, target: Target): Promise<void> {
     const { clock, log } = this.options;
+    const attempts = delivery.attempts + 1;
+    const delay = retryDelayMs(attempts, this.random);
+    // Recorded before the request goes out. If the process dies during it, the attempt
+    // counts as made and failed, and the retry is due `delay` after its start.
+    this.progress(delivery, 'attempt-started', { attempts, nextAttemptAt: clock.now() + (delay ?? 0) });
     let outcome: AttemptOutcome;
     try {
       outcome = await target.send(delivery, this.timeoutMs);
     } catch (error) {
       outcome = { kind: 'failed', retryable: true, message: (error as Error).message || 'the channel failed' };
-    } finally {
-      this.inFlight.delete(delivery.id);
     }
     const result = describeOutcome(outcome);
-    const head = `delivery ${delivery.id} ${target.label} execution ${delivery.executionId} attempt ${delivery.attempts}/${MAX_ATTEMPTS}`;
+    const head = `delivery ${delivery.id} ${target.label} execution ${delivery.executionId} attempt ${attempts}/${MAX_ATTEMPTS}`;
     if (isAcknowledged(outcome)) {
-      this.finish(delivery, 'delivered', result);
+      this.progress(delivery, 'attempt-ended', this.finished('delivered', result));
       log(`${head}: delivered (${result})`);
     } else if (isRetryable(outcome) && delay !== undefined) {
-      delivery.nextAttemptAt = clock.now() + delay;
-      delivery.lastResult = result;
+      this.progress(delivery, 'attempt-ended', { nextAttemptAt: clock.now() + delay, lastResult: result });
       log(`${head}: ${result}, retry in ${seconds(delay)}`);
     } else {
-      this.finish(delivery, 'failed', result);
+      this.progress(delivery, 'attempt-ended', this.finished('failed', result));
       log(`${head}: ${result}, giving up${isRetryable(outcome) ? ' (schedule used up)' : ' (not retryable)'}`);
     }
   }
 
-  private finish(delivery: Delivery, state: 'delivered' | 'failed', result: string): void {
-    delivery.state = state;
-    delivery.lastResult = result;
-    delivery.finishedAt = this.options.clock.now();
-    // Only the id is needed from here on (to refuse the same event again); the body can go.
-    delivery.body = '';
+  private finished(state: 'delivered' | 'failed', lastResult: string): Partial<DeliveryProgress> {
+    return { state, lastResult, finishedAt: this.options.clock.now() };
+  }
+
+  /** Applies a change and records it; a change that cannot be recorded is undone, so memory never runs ahead of the disk. */
+  private progress(delivery: Delivery, event: DeliveryProgress['event'], change: Partial<DeliveryProgress>): void {
+    const { id, attempts, nextAttemptAt, state, lastResult, finishedAt, body } = delivery;
+    const progress: DeliveryProgress = { event, id, attempts, nextAttemptAt, state, lastResult, finishedAt, ...change };
+    applyProgress(delivery, progress);
+    try {
+      this.options.record(progress);
+    } catch (error) {
+      Object.assign(delivery, { attempts, nextAttemptAt, state, lastResult, finishedAt, body });
+      throw error;
+    }
   }
 
   private prune(now: number): void {

@@ -8,25 +8,10 @@ import type { NotificationState } from '../../src/notifications/state.js';
 import { memoryStore } from '../../src/notifications/store.js';
 import { workflowExecutionCompletedEventSchema } from '../../src/webhooks/index.js';
 import { mockService } from '../helpers/mock-service.js';
+import { executionLog, T0 } from './execution-log.js';
 import { fakeClock, flush } from './fake-clock.js';
 
-const T0 = Date.UTC(2026, 0, 5, 12);
-let seq = 0;
-function log(options: Partial<ExecutionLog> = {}): ExecutionLog {
-  seq++;
-  return {
-    id: `log-${seq}`,
-    workflowId: 'wf-1',
-    executionId: `exec-${seq}`,
-    level: 'info',
-    trigger: 'api',
-    startedAt: new Date(T0).toISOString(),
-    endedAt: new Date(T0 + 1000).toISOString(),
-    totalDurationMs: 1000,
-    cost: { total: 0.01 },
-    ...options,
-  };
-}
+const log = executionLog;
 
 function recorder(outcomes: AttemptOutcome[] = []) {
   const sent: { executionId: string; reasons: string[]; body: string }[] = [];
@@ -171,10 +156,15 @@ describe('delivery loop on a failing disk', () => {
     const { sent, target } = recorder();
     let diskFull = false;
     const store = memoryStore<NotificationState>();
-    const save = store.save;
+    const { save, append } = store;
+    // A full disk refuses the journal line that must precede a send, and the state file.
     store.save = (value) => {
       if (diskFull) throw new Error('ENOSPC: no space left on device');
       save(value);
+    };
+    store.append = (event) => {
+      if (diskFull) throw new Error('ENOSPC: no space left on device');
+      append?.(event);
     };
     const lines: string[] = [];
     const n = new Notifier({

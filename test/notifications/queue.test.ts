@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryQueue, deliveryIdFor, type QueueState, type Target } from '../../src/notifications/queue.js';
+import { DeliveryQueue, deliveryIdFor, replayProgress, type DeliveryProgress, type QueueState, type Target } from '../../src/notifications/queue.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, type AttemptOutcome } from '../../src/notifications/schedule.js';
 import { jsonFileStore, type StateStore } from '../../src/notifications/store.js';
 import { fakeClock } from './fake-clock.js';
@@ -22,7 +22,7 @@ function setup(options: {
   clock?: ReturnType<typeof fakeClock>;
 }) {
   const clock = options.clock ?? fakeClock();
-  const state: QueueState = options.store?.load() ?? { deliveries: [] };
+  const state = loadQueue(options.store);
   const sent: Sent[] = [];
   const lines: string[] = [];
   const target: Target = {
@@ -35,7 +35,7 @@ function setup(options: {
   };
   const queue = new DeliveryQueue({
     state,
-    save: () => options.store?.save(state),
+    record: (progress) => (options.store?.append ? options.store.append(progress) : options.store?.save(state)),
     targets: new Map([[target.key, target]]),
     clock,
     log: (line) => lines.push(line),
@@ -51,6 +51,13 @@ function setup(options: {
     }
   }
   return { clock, state, sent, lines, queue, enqueue, drain };
+}
+
+/** The queue as a restarted process sees it: the saved state with the journal replayed on it. */
+function loadQueue(store?: StateStore<QueueState>): QueueState {
+  const state = store?.load() ?? { deliveries: [] };
+  replayProgress(state, (store?.journal?.().events ?? []) as DeliveryProgress[]);
+  return state;
 }
 
 const gaps = (sent: Sent[]) => sent.slice(1).map((s, i) => s.at - (sent[i] as Sent).at);
@@ -160,11 +167,12 @@ describe('persisted queue', () => {
     expect(all.map((s) => s.attempt)).toEqual([1, 2, 3, 4]);
     expect(gaps(all)).toEqual([5_000, 15_000, 60_000]);
     expect(new Set(all.map((s) => s.id)).size).toBe(1);
-    expect(store.load()?.deliveries[0]?.state).toBe('delivered');
-    expect(readdirSync(dir)).toEqual(['state.json']); // no temp file left behind
+    expect(loadQueue(store).deliveries[0]?.state).toBe('delivered');
+    // The outcomes are in the journal beside the state file; no temp file is left behind.
+    expect(readdirSync(dir).sort()).toEqual(['state.journal', 'state.json']);
   });
 
-  it('counts an attempt the process died in, so the schedule goes on from it', async () => {
+  it('counts an attempt the process died in, and retries it one delay after it started', async () => {
     const clock = fakeClock();
     let saved: QueueState | undefined;
     const store: StateStore<QueueState> = { load: () => saved && structuredClone(saved), save: (v) => (saved = structuredClone(v)) };
@@ -172,14 +180,15 @@ describe('persisted queue', () => {
     first.enqueue();
     // The first attempt never answers: the process is killed while it is in flight.
     const target = { key: 'target-1', label: 'x', send: () => new Promise<AttemptOutcome>(() => {}) };
-    const dying = new DeliveryQueue({ state: first.state, save: () => store.save(first.state), targets: new Map([['target-1', target]]), clock, log: () => {}, random: () => 0 });
+    const dying = new DeliveryQueue({ state: first.state, record: () => store.save(first.state), targets: new Map([['target-1', target]]), clock, log: () => {}, random: () => 0 });
     void dying.runDue();
     await Promise.resolve();
     const second = setup({ outcomes: [status(200)], store, clock });
     const pending = second.queue.pending()[0];
     expect(pending?.attempts).toBe(1);
-    // Due after the attempt's time limit plus the first delay, not at once.
-    expect(pending?.nextAttemptAt).toBe(clock.now() + 30_000 + 5_000);
+    // Due the first delay after the attempt started (the process that made it is gone, so
+    // there is no answer to wait 30 s for), not at once.
+    expect(pending?.nextAttemptAt).toBe(clock.now() + 5_000);
     await second.drain();
     expect(second.sent).toEqual([{ id: pending?.id, at: clock.now(), attempt: 2 }]);
   });
