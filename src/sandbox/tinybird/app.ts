@@ -37,18 +37,22 @@ export interface TinybirdOptions {
   maxEventsBytes?: number;
 }
 
-const PIPE_EXTENSIONS: Record<string, string> = {
-  json: 'JSON',
-  csv: 'CSVWithNames',
-  csvwithnames: 'CSVWithNames',
-  ndjson: 'JSONEachRow',
-  parquet: 'Parquet',
-  prometheus: 'Prometheus',
-};
+/** A Map: the extension comes from the URL, and `.constructor` must not find Object's. */
+const PIPE_EXTENSIONS = new Map([
+  ['json', 'JSON'],
+  ['csv', 'CSVWithNames'],
+  ['csvwithnames', 'CSVWithNames'],
+  ['ndjson', 'JSONEachRow'],
+  ['parquet', 'Parquet'],
+  ['prometheus', 'Prometheus'],
+]);
 
-/** Query parameters other than the reserved ones, as template values (repeated keys become arrays). */
+/**
+ * Query parameters other than the reserved ones, as template values (repeated keys become
+ * arrays). Null prototype: `{{String(toString)}}` must not find Object's method.
+ */
 function templateParams(params: URLSearchParams, reserved: readonly string[]): TemplateParams {
-  const out: TemplateParams = {};
+  const out = Object.create(null) as TemplateParams;
   for (const key of new Set(params.keys())) {
     if (reserved.includes(key)) continue;
     const values = params.getAll(key);
@@ -148,7 +152,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   const pipe = guarded(async (req, token) => {
     const match = /^(.+?)(?:\.(\w+))?$/.exec(req.params.file!)!;
     const [, name, ext = 'json'] = match;
-    const format = PIPE_EXTENSIONS[ext.toLowerCase()];
+    const format = PIPE_EXTENSIONS.get(ext.toLowerCase());
     if (!format) return jsonError(400, `Format .${ext} is not supported: json, csv, ndjson, parquet or prometheus`);
     if (!canRead(token, name)) return jsonError(403, `token needs scope PIPES:READ:${name}`);
     if (!pipes.has(name!)) return jsonError(404, `The pipe '${name}' does not exist or has no published endpoint`);
