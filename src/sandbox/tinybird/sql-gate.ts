@@ -9,23 +9,12 @@ export interface Refusal {
 
 /**
  * Table functions that read nothing outside the query: generated rows and inline data.
- * Every other table function the engine knows (file, url, s3, remote, executable, …) reaches
- * files, networks or processes, and `file` is a scalar function too. Lower case.
+ * Every other table function the engine knows (file, url, s3, remote, executable,
+ * filesystem, …) reaches files, networks or processes. `file` is a scalar function too,
+ * and so is `format` (string formatting; its table function the read-only connection
+ * refuses anyway, as it does zeros()). Lower case.
  */
-const ALLOWED_TABLE_FUNCTIONS = new Set([
-  'numbers',
-  'numbers_mt',
-  'zeros',
-  'zeros_mt',
-  'generaterandom',
-  'generate_series',
-  'generateseries',
-  'primes',
-  'values',
-  'null',
-  'format',
-  'view',
-]);
+const ALLOWED_TABLE_FUNCTIONS = new Set(['numbers', 'numbers_mt', 'generaterandom', 'generate_series', 'generateseries', 'primes', 'values', 'null', 'view', 'format']);
 
 /** Statements the Query API runs: reads only. */
 const READ_ROOTS = new Set(['SelectWithUnionQuery', 'Explain', 'DescribeQuery', 'ExistsTableQuery', 'ShowTables']);
