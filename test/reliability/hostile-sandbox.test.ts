@@ -105,6 +105,7 @@ describe('item 1: SQL that reaches files, URLs, processes or settings', () => {
     ['view() over file', `SELECT * FROM view(SELECT * FROM file/**/(${F}))`],
     ['scalar file()', `SELECT file/**/('${CANARY}')`],
     ['scalar `file`() in WHERE', `SELECT 1 WHERE \`file\`('${CANARY}') LIKE '%canary%'`],
+    ['scalar catboostEvaluate() over a path', `SELECT catboostEvaluate('${CANARY}', 1)`],
     ['DESCRIBE file()', `DESCRIBE TABLE file/**/(${F})`],
     ['% template over file', `% SELECT * FROM file/**/(${F})`],
     ['subquery SETTINGS readonly=0', `SELECT * FROM (SELECT * FROM file/**/(${F}) SETTINGS readonly = 0)`],

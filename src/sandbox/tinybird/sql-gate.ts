@@ -16,6 +16,9 @@ export interface Refusal {
  */
 const ALLOWED_TABLE_FUNCTIONS = new Set(['numbers', 'numbers_mt', 'generaterandom', 'generate_series', 'generateseries', 'primes', 'values', 'null', 'view', 'format']);
 
+/** Scalar functions that read a file by path and are not table functions too (`file` is). Lower case. */
+const FILE_READING_FUNCTIONS = new Set(['catboostevaluate']);
+
 /** Statements the Query API runs: reads only. */
 const READ_ROOTS = new Set(['SelectWithUnionQuery', 'Explain', 'DescribeQuery', 'ExistsTableQuery', 'ShowTables']);
 
@@ -46,6 +49,7 @@ function nodeRefusal(root: AstNode, tableFunctions: ReadonlySet<string>): Refusa
       if (tableFunctions.has(name) && !ALLOWED_TABLE_FUNCTIONS.has(name)) {
         return { status: 403, error: `[Error] The '${node.name}' table function is not allowed` };
       }
+      if (FILE_READING_FUNCTIONS.has(name)) return { status: 403, error: `[Error] The '${node.name}' function is not allowed` };
     }
     if (node.kind === 'SelectWithUnionQuery' && !hasOnlyItsBody(node)) return OUTPUT_CLAUSE;
   }
