@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Block } from '../blocks/define-block.js';
+import { isLoopbackHost } from '../sandbox/http/loopback-host.js';
 import { readRequestBody } from '../sandbox/http/read-request-body.js';
 import { listBlocks } from '../registry.js';
 import { blocksResponse, runBlock } from './api.js';
@@ -61,8 +62,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * site's form cannot send that without a CORS preflight, which is never granted).
  */
 function allowed(req: IncomingMessage, port: number): boolean {
-  const host = req.headers.host ?? '';
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return false;
+  if (!isLoopbackHost(req.headers.host, port)) return false;
   if (req.method !== 'POST') return true;
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim() === 'application/json';
 }

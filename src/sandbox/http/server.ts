@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FaultInjector } from './faults.js';
 import { readRequestBody } from './read-request-body.js';
+import { foreignRequestRefusal } from './same-site.js';
 import type { SandboxRequest, SandboxResponse, ServiceApp } from './types.js';
 
 export interface Mount {
@@ -14,7 +15,6 @@ export interface Mount {
 
 /** Largest body the sandbox reads; the real services cap lower, per endpoint. */
 const MAX_BODY_BYTES = 110 * 1024 * 1024;
-
 
 export function writeResponse(res: ServerResponse, reply: SandboxResponse): void {
   const headers: Record<string, string> = { ...reply.headers };
@@ -41,10 +41,14 @@ export function startServer(
   options: { port: number; faults?: FaultInjector; onError: (error: unknown) => void },
 ): Promise<{ server: Server; origin: string; close(): Promise<void> }> {
   let origin = '';
+  let port = 0;
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', origin);
       const mount = mounts.find((m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`));
+      // Before the body is read: a foreign page gets nothing buffered and nothing run.
+      const refused = foreignRequestRefusal(req, mount ? url.pathname.slice(mount.prefix.length) : url.pathname, port);
+      if (refused) return writeResponse(res, { status: 403, body: { error: refused } });
       const body = await readRequestBody(req, MAX_BODY_BYTES, 'body too large');
       if (!mount) return writeResponse(res, { status: 404, body: { error: `nothing is served at ${url.pathname}` } });
       const request: SandboxRequest = {
@@ -73,7 +77,7 @@ export function startServer(
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
+      ({ port } = server.address() as AddressInfo);
       origin = `http://127.0.0.1:${port}`;
       resolve({
         server,

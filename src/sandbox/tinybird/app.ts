@@ -10,7 +10,9 @@ import { postEvents, rateLimitHeaders, textError } from './events-route.js';
 import { JobQueue } from './jobs.js';
 import { parsePipe, type PipeDef } from './pipes.js';
 import { parseDatasource, type DatasourceSchema } from './schema.js';
-import { jsonError, runQuery } from './sql.js';
+import { ReadOnlySessions } from './read-only-sessions.js';
+import { jsonError, runQuery, type QueryContext } from './sql.js';
+import { SqlGate } from './sql-gate.js';
 import type { TemplateParams } from './template.js';
 import { allows, presentedToken, type TokenDef } from './tokens.js';
 import { Workspace } from './workspace.js';
@@ -35,18 +37,22 @@ export interface TinybirdOptions {
   maxEventsBytes?: number;
 }
 
-const PIPE_EXTENSIONS: Record<string, string> = {
-  json: 'JSON',
-  csv: 'CSVWithNames',
-  csvwithnames: 'CSVWithNames',
-  ndjson: 'JSONEachRow',
-  parquet: 'Parquet',
-  prometheus: 'Prometheus',
-};
+/** A Map: the extension comes from the URL, and `.constructor` must not find Object's. */
+const PIPE_EXTENSIONS = new Map([
+  ['json', 'JSON'],
+  ['csv', 'CSVWithNames'],
+  ['csvwithnames', 'CSVWithNames'],
+  ['ndjson', 'JSONEachRow'],
+  ['parquet', 'Parquet'],
+  ['prometheus', 'Prometheus'],
+]);
 
-/** Query parameters other than the reserved ones, as template values (repeated keys become arrays). */
+/**
+ * Query parameters other than the reserved ones, as template values (repeated keys become
+ * arrays). Null prototype: `{{String(toString)}}` must not find Object's method.
+ */
 function templateParams(params: URLSearchParams, reserved: readonly string[]): TemplateParams {
-  const out: TemplateParams = {};
+  const out = Object.create(null) as TemplateParams;
   for (const key of new Set(params.keys())) {
     if (reserved.includes(key)) continue;
     const values = params.getAll(key);
@@ -70,6 +76,10 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   persist();
 
   const pipes = new Map<string, PipeDef>(Object.entries(options.pipes ?? {}).map(([name, text]) => [name, parsePipe(name, text)]));
+  // Queries from outside run on read-only connections, after the SQL gate has read their AST.
+  const readOnly = new ReadOnlySessions(session.path);
+  const gate = await SqlGate.open(await readOnly.get());
+  const queries: QueryContext = { workspace, pipes, gate, readOnly };
   const jobs = new JobQueue({ stepMs: options.jobStepMs ?? 200 });
   const eventsLimit = windowLimiter(options.eventsPerSecond ?? 1000, 1000);
   const queryLimit = windowLimiter(options.queriesPerSecond ?? 20, 1000);
@@ -132,7 +142,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
     }
     const pipeline = input.params.get('pipeline') ?? undefined;
     if (pipeline && !canRead(token, pipeline)) return jsonError(403, `token needs scope PIPES:READ:${pipeline}`);
-    return runQuery(session, workspace, pipes, {
+    return runQuery(queries, {
       q: input.q,
       pipeline,
       params: templateParams(input.params, ['q', 'pipeline', 'token']),
@@ -142,12 +152,12 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   const pipe = guarded(async (req, token) => {
     const match = /^(.+?)(?:\.(\w+))?$/.exec(req.params.file!)!;
     const [, name, ext = 'json'] = match;
-    const format = PIPE_EXTENSIONS[ext.toLowerCase()];
+    const format = PIPE_EXTENSIONS.get(ext.toLowerCase());
     if (!format) return jsonError(400, `Format .${ext} is not supported: json, csv, ndjson, parquet or prometheus`);
     if (!canRead(token, name)) return jsonError(403, `token needs scope PIPES:READ:${name}`);
     if (!pipes.has(name!)) return jsonError(404, `The pipe '${name}' does not exist or has no published endpoint`);
     const q = req.query.get('q') ?? 'SELECT * FROM _';
-    return runQuery(session, workspace, pipes, {
+    return runQuery(queries, {
       q: `${q.replace(/\s+FORMAT\s+\w+\s*;?\s*$/i, '')} FORMAT ${format}`,
       pipeline: name,
       params: templateParams(req.query, ['q', 'token']),
@@ -157,6 +167,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   const dsContext = (token: TokenDef): DatasourcesContext => ({
     session,
     workspace,
+    gate,
     jobs,
     token,
     baseUrl: baseUrl(),
@@ -230,5 +241,14 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
       return req.path === '/v0/events' ? textError(status, message, headers) : jsonError(status, message, headers);
     },
   };
-  return { app, workspace, pipes, jobs, close: () => jobs.close() };
+  return {
+    app,
+    workspace,
+    pipes,
+    jobs,
+    close: async () => {
+      jobs.close();
+      await readOnly.close();
+    },
+  };
 }

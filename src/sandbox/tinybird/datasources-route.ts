@@ -5,8 +5,9 @@ import { clickhouseMessage, type ChdbSession as Session } from './chdb.js';
 import { fetchEvents, refuseUrl, type ImportFormat } from './import-file.js';
 import type { JobQueue } from './jobs.js';
 import { jsonError } from './sql.js';
+import type { SqlGate } from './sql-gate.js';
 import { allows, type TokenDef } from './tokens.js';
-import { QUARANTINE_SUFFIX, type Workspace } from './workspace.js';
+import { countSql, QUARANTINE_SUFFIX, type Workspace } from './workspace.js';
 
 /** Engines the delete endpoint works on: the MergeTree family. */
 const DELETABLE = /MergeTree$/;
@@ -14,6 +15,8 @@ const DELETABLE = /MergeTree$/;
 export interface DatasourcesContext {
   session: Session;
   workspace: Workspace;
+  /** Checks `delete_condition` as the Query API's SQL is checked. */
+  gate: SqlGate;
   jobs: JobQueue;
   token: TokenDef;
   /** Base URL of the Tinybird emulator, for `job_url`. */
@@ -104,6 +107,8 @@ export async function deleteRows(req: SandboxRequest, ctx: DatasourcesContext): 
   }
   let matching: number;
   try {
+    const refused = await ctx.gate.checkCondition(countSql(name, condition));
+    if (refused) return jsonError(refused.status, refused.error);
     matching = await ctx.workspace.count(name, condition);
   } catch (error) {
     return jsonError(400, `Failed to apply delete_condition='${condition}': ${clickhouseMessage(error)}`);

@@ -24,6 +24,28 @@ export function refuseUrl(raw: string): string | undefined {
   return undefined;
 }
 
+/** Redirects followed, each to a URL checked as the first was. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Fetches a URL without letting fetch follow redirects: each Location is checked with
+ * `refuseUrl` before it is requested, so a loopback server cannot bounce the sandbox on to
+ * another host.
+ */
+async function fetchLoopback(url: string): Promise<Response> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const refused = refuseUrl(current);
+    if (refused) throw new Error(hop === 0 ? refused : `Redirected to ${current}: ${refused}`);
+    const response = await fetch(current, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || location === null) return response;
+    await response.body?.cancel();
+    if (hop === MAX_REDIRECTS) throw new Error(`Failed to fetch ${url}: more than ${MAX_REDIRECTS} redirects`);
+    current = new URL(location, current).href;
+  }
+}
+
 /** Reads Parquet through ClickHouse itself, from a temporary file. */
 async function parquetEvents(session: Session, bytes: Uint8Array): Promise<unknown[]> {
   const dir = await mkdtemp(join(tmpdir(), 'flowblocks-import-'));
@@ -45,7 +67,7 @@ export async function fetchEvents(
   format: ImportFormat,
   delimiter: string,
 ): Promise<{ events: unknown[]; bytes: number }> {
-  const response = await fetch(url);
+  const response = await fetchLoopback(url);
   if (!response.ok) throw new Error(`Failed to fetch ${url}: HTTP ${response.status}`);
   let bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = new Uint8Array(gunzipSync(bytes));

@@ -1,6 +1,8 @@
 import type { SandboxResponse } from '../http/types.js';
-import { clickhouseCode, clickhouseMessage, type ChdbSession as Session } from './chdb.js';
+import { clickhouseCode, clickhouseMessage } from './chdb.js';
 import { inlineTable, renderPipe, type PipeDef } from './pipes.js';
+import { OUTPUT_SETTINGS, type OutputSettings, type ReadOnlySessions } from './read-only-sessions.js';
+import type { SqlGate } from './sql-gate.js';
 import { renderTemplate, TemplateError, type TemplateParams } from './template.js';
 import { QUARANTINE_SUFFIX, type Workspace } from './workspace.js';
 
@@ -19,14 +21,6 @@ const FORMATS: Record<string, string> = {
 };
 
 const FORMAT_CLAUSE = /\s+FORMAT\s+([A-Za-z]\w*)\s*;?\s*$/i;
-const READ_STATEMENT = /^\s*(\(\s*)*(SELECT|WITH|SHOW|DESCRIBE|DESC|EXPLAIN|EXISTS)\b/i;
-/** Table functions that reach files, URLs or other databases: the service does not offer them, and a sandbox must not. */
-const TABLE_FUNCTION = /\b(file|url|urlCluster|s3|s3Cluster|gcs|azureBlobStorage|hdfs|remote|remoteSecure|cluster|clusterAllReplicas|mysql|postgresql|mongodb|redis|sqlite|jdbc|odbc|executable|input|deltaLake|iceberg|hudi)\s*\(/i;
-const BOOLEAN_SETTINGS = [
-  'output_format_json_quote_64bit_integers',
-  'output_format_json_quote_denormals',
-  'output_format_parquet_string_as_string',
-];
 
 export const jsonError = (status: number, error: string, headers?: Record<string, string>): SandboxResponse => ({
   status,
@@ -54,6 +48,8 @@ function errorResponse(error: unknown, workspace: Workspace): SandboxResponse {
     }
     return jsonError(403, `Resource '${table}' not found`, headers);
   }
+  // A write or a settings change the read-only connection refused.
+  if (code === 164) return jsonError(403, `[Error] ${message}`, headers);
   if (code === 159) return jsonError(408, `[Error] Timeout exceeded: ${message}`, headers);
   if (code === 202) return jsonError(500, `Too many simultaneous queries, retry the request: ${message}`, headers);
   return jsonError(400, `[Error] ${message}`, headers);
@@ -66,17 +62,21 @@ export interface QueryInput {
   params: TemplateParams;
 }
 
+/** What a Query API call runs on: the SQL gate and the read-only connections. */
+export interface QueryContext {
+  workspace: Workspace;
+  pipes: ReadonlyMap<string, PipeDef>;
+  gate: SqlGate;
+  readOnly: ReadOnlySessions;
+}
+
 /**
  * Runs one Query API call: renders a `%` template, resolves `_` to the pipeline, checks
- * the FORMAT against the allowed list (403 otherwise, as the service does), runs it on
- * chdb and answers with the format's content type.
+ * the FORMAT against the allowed list (403 otherwise, as the service does), has the SQL
+ * gate check the final statement, runs it on a read-only chdb connection and answers with
+ * the format's content type.
  */
-export async function runQuery(
-  session: Session,
-  workspace: Workspace,
-  pipes: ReadonlyMap<string, PipeDef>,
-  input: QueryInput,
-): Promise<SandboxResponse> {
+export async function runQuery({ workspace, pipes, gate, readOnly }: QueryContext, input: QueryInput): Promise<SandboxResponse> {
   let text = input.q;
   try {
     if (text.trimStart().startsWith('%')) text = renderTemplate(text, input.params);
@@ -88,15 +88,12 @@ export async function runQuery(
   if (!known) {
     return jsonError(403, `invalid format, available ones: ${Object.keys(FORMATS).join(', ')}`);
   }
-  if (!READ_STATEMENT.test(sql)) return jsonError(400, '[Error] Only SELECT queries are allowed on the Query API');
-  const tableFunction = TABLE_FUNCTION.exec(sql)?.[1];
-  if (tableFunction) return jsonError(403, `[Error] The '${tableFunction}' table function is not allowed`);
-  const settings: string[] = [];
-  for (const name of BOOLEAN_SETTINGS) {
+  const settings: OutputSettings = {};
+  for (const name of OUTPUT_SETTINGS) {
     const value = input.params[name];
     if (value === undefined) continue;
     if (value !== '0' && value !== '1') return jsonError(400, `${name} must be 0 or 1`);
-    settings.push(`${name} = ${value}`);
+    settings[name] = value;
   }
   let finalSql = sql;
   if (input.pipeline) {
@@ -109,10 +106,12 @@ export async function runQuery(
       throw error;
     }
   }
-  if (settings.length && !/\bSETTINGS\b/i.test(finalSql)) finalSql += ` SETTINGS ${settings.join(', ')}`;
   const chosen = format ?? 'JSON';
   const started = performance.now();
   try {
+    const refused = await gate.check(finalSql);
+    if (refused) return jsonError(refused.status, refused.error);
+    const session = await readOnly.get(settings);
     const result = await session.queryAsync(finalSql, { format: chosen });
     const elapsed = (performance.now() - started) / 1000;
     return {

@@ -16,6 +16,16 @@ interface QuarantinedRow {
 
 export const QUARANTINE_SUFFIX = '_quarantine';
 
+/**
+ * A delete condition as SQL: in parentheses, closed on a line of its own so a trailing
+ * `--` comment cannot swallow what follows. The SQL gate checks the count query, and the
+ * delete uses the same text, so what was checked is what runs.
+ */
+const conditionSql = (condition: string) => `(${condition}\n)`;
+
+/** The query that counts the rows a delete condition matches; the gate checks this text. */
+export const countSql = (name: string, condition: string) => `SELECT count() AS c FROM \`${name}\` WHERE ${conditionSql(condition)}`;
+
 function nowDateTime(): string {
   return new Date().toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -143,11 +153,11 @@ export class Workspace {
   }
 
   async count(name: string, condition = '1'): Promise<number> {
-    const result = await this.session.queryAsync(`SELECT count() AS c FROM \`${name}\` WHERE ${condition}`, { format: 'JSONEachRow' });
+    const result = await this.session.queryAsync(countSql(name, condition), { format: 'JSONEachRow' });
     return Number((JSON.parse(result.text()) as { c: number | string }).c);
   }
 
   async deleteWhere(name: string, condition: string): Promise<void> {
-    await this.session.queryAsync(`ALTER TABLE \`${name}\` DELETE WHERE ${condition} SETTINGS mutations_sync = 1`);
+    await this.session.queryAsync(`ALTER TABLE \`${name}\` DELETE WHERE ${conditionSql(condition)} SETTINGS mutations_sync = 1`);
   }
 }

@@ -4,6 +4,7 @@ import { parseSettings, SettingsError } from '../../notifications/settings.js';
 import { jsonFileStore, type StateStore } from '../../notifications/store.js';
 import type { NotificationState } from '../../notifications/state.js';
 import type { Limits } from '../../notifications/payload.js';
+import { fileIn, idFileName } from '../files.js';
 import { badRequest } from './errors.js';
 import type { ExecutionRecord } from './runner.js';
 
@@ -47,7 +48,7 @@ export class WorkspaceNotifications {
     }
     this.stop(workspaceId);
     const store = this.options.dataDir
-      ? jsonFileStore<NotificationState>(join(this.options.dataDir, `notifications-${workspaceId}.json`))
+      ? jsonFileStore<NotificationState>(fileIn(this.options.dataDir, `notifications-${idFileName(workspaceId)}.json`))
       : undefined;
     const notifier = new Notifier({
       settings,
