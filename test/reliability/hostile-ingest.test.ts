@@ -111,7 +111,9 @@ describe('refusals no retry can change', () => {
 /** A proxy in front of the sandbox that lets the first `cuts` requests through, then closes their socket instead of answering. */
 async function cuttingProxy(target: URL, cuts: number): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    // The sandbox answers only its own Host (no DNS rebinding), so the proxy names it, as a reverse proxy does.
+    const headers = { ...req.headers, host: target.host };
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
       if (cuts > 0) {
         cuts--;
         answer.resume();
