@@ -2,12 +2,17 @@ import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
 import type { CliCommand, CliIo } from './main.js';
 import { portOf } from './params.js';
+import type { Sandbox, SandboxService } from '../sandbox/index.js';
 
 const USAGE = `Usage: flowblocks sandbox [options]            start the local sandbox (Tinybird, Loops, workflow platform)
        flowblocks sandbox outbox [--url <origin>]    print the e-mails a running sandbox has "sent"
 
 Options:
-  --port <n>              port on 127.0.0.1 (default 4100; 0 picks a free one)
+  --port <n>              port of the prefixed URLs on 127.0.0.1 (default 4100; 0 picks a free one)
+  --tinybird-port <n>     Tinybird at the root of its own port, for @tinybirdco/sdk and tb (default 7181)
+  --loops-port <n>        Loops at the root of its own port, for the loops SDK (default 7182)
+  --workflow-port <n>     the workflow platform at the root of its own port (default 7183)
+  --no-service-ports      serve only the prefixed URLs on --port
   --data-dir <dir>        keep state across restarts in this directory
   --schema <dir>          Tinybird .datasource and .pipe files to add to the built-in ones
   --workflows <dir>       workflow .json files to add to the built-in ones (see docs/sandbox.md)
@@ -21,6 +26,10 @@ Exit codes: 0 done, 1 the tour or the sandbox failed, 2 usage error.
 `;
 
 const DEFAULT_PORT = 4100;
+/** Tinybird on tinybird-local's port, so its clients' local defaults reach the sandbox; Loops and the platform beside it. */
+const DEFAULT_SERVICE_PORTS = { tinybird: 7181, loops: 7182, workflow: 7183 } as const;
+const PORT_FLAGS = { tinybird: '--tinybird-port', loops: '--loops-port', workflow: '--workflow-port' } as const;
+const SERVICE_LABELS = { tinybird: 'Tinybird', loops: 'Loops', workflow: 'the workflow platform' } as const;
 
 async function printOutbox(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { url: { type: 'string' } } });
@@ -39,28 +48,41 @@ async function printOutbox(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-function banner(sb: import('../sandbox/index.js').Sandbox): string {
+function banner(sb: Sandbox): string {
   const c = sb.credentials;
+  const own = sb.serviceUrls;
+  const main = sb.urls;
+  const loopsRoot = (own ?? main).loops.replace(/v1$/, '');
   return `flowblocks sandbox on 127.0.0.1 (demo credentials, printed on purpose: they open only this sandbox)
 
-  Tinybird   base_url ${sb.urls.tinybird}
+  Tinybird   ${(own ?? main).tinybird.padEnd(34)} @tinybirdco/sdk baseUrl, tb --host, curl, tools' base_url
              tokens   admin ${c.tinybird.adminToken} · read ${c.tinybird.readToken} · append:events ${c.tinybird.appendToken}
-  Loops      endpoint ${sb.urls.loops}   (--endpoint loops=…)
+  Loops      ${(own ?? main).loops.padEnd(34)} tools' --endpoint loops=…; loops SDK: client.apiRoot = '${loopsRoot}'
              apiKey   ${c.loops.apiKey}
              outbox   ${sb.admin.loopsOutbox}
-  Workflow   base_url ${sb.urls.workflow}
+  Workflow   ${(own ?? main).workflow.padEnd(34)} tools' base_url, curl
              apiKey   ${c.workflow.apiKey} (workspace ${c.workflow.workspaceId}, team plan) · ${c.workflow.freeApiKey} (${c.workflow.freeWorkspaceId}, free plan)
-`;
+${
+  own
+    ? `
+  The same services on one port, under prefixes (the tools, the tour): ${main.tinybird} · ${main.loops} · ${main.workflow}
+`
+    : `
+  Service ports are off (--no-service-ports): @tinybirdco/sdk and tb need Tinybird at the root of a port (--tinybird-port).
+`
+}`;
 }
 
-function howTo(sb: import('../sandbox/index.js').Sandbox): string {
+function howTo(sb: Sandbox): string {
   const c = sb.credentials;
+  const tinybird = (sb.serviceUrls ?? sb.urls).tinybird;
   return `
 Try it with the CLI while the sandbox runs:
   flowblocks run tinybird_query --param base_url=${sb.urls.tinybird} --param token=${c.tinybird.adminToken} --param "query=SELECT event, count() FROM events GROUP BY event"
   flowblocks run loops_find_contact --endpoint loops=${sb.urls.loops} --param apiKey=${c.loops.apiKey} --param email=ada@example.com
   flowblocks run workflow_list_logs --param base_url=${sb.urls.workflow} --param apiKey=${c.workflow.apiKey} --param workspaceId=${c.workflow.workspaceId}
   flowblocks sandbox outbox --url ${sb.urls.tinybird.replace(/\/tinybird$/, '')}
+  curl -H "Authorization: Bearer ${c.tinybird.adminToken}" "${tinybird}/v0/sql?q=SELECT+count()+FROM+events"
 Stop with Ctrl-C.
 `;
 }
@@ -75,6 +97,10 @@ export const command: CliCommand = {
         args: argv,
         options: {
           port: { type: 'string' },
+          'tinybird-port': { type: 'string' },
+          'loops-port': { type: 'string' },
+          'workflow-port': { type: 'string' },
+          'no-service-ports': { type: 'boolean' },
           'data-dir': { type: 'string' },
           schema: { type: 'string' },
           workflows: { type: 'string' },
@@ -94,13 +120,28 @@ export const command: CliCommand = {
       return 0;
     }
     let port;
+    let servicePorts: Record<SandboxService, number> | false = false;
+    let flag = '--port';
     try {
       port = portOf(values.port, DEFAULT_PORT);
+      if (!values['no-service-ports']) {
+        servicePorts = { ...DEFAULT_SERVICE_PORTS };
+        for (const service of Object.keys(PORT_FLAGS) as SandboxService[]) {
+          flag = PORT_FLAGS[service];
+          servicePorts[service] = portOf(values[`${service}-port`], DEFAULT_SERVICE_PORTS[service]);
+        }
+      } else {
+        const given = (Object.keys(PORT_FLAGS) as SandboxService[]).find((service) => values[`${service}-port`] !== undefined);
+        if (given) {
+          io.stderr(`${PORT_FLAGS[given]} and --no-service-ports do not go together\n\n${USAGE}`);
+          return 2;
+        }
+      }
     } catch {
-      io.stderr(`--port takes a port number\n\n${USAGE}`);
+      io.stderr(`${flag} takes a port number (0 picks a free one)\n\n${USAGE}`);
       return 2;
     }
-    const { startSandbox, parseFaultSpec } = await import('../sandbox/index.js');
+    const { startSandbox, parseFaultSpec, SandboxPortInUseError } = await import('../sandbox/index.js');
     let faults;
     try {
       faults = parseFaultSpec(values.fault ?? []);
@@ -112,6 +153,7 @@ export const command: CliCommand = {
     try {
       sb = await startSandbox({
         port,
+        servicePorts,
         dataDir: values['data-dir'],
         schemaDir: values.schema,
         workflowsDir: values.workflows,
@@ -120,7 +162,13 @@ export const command: CliCommand = {
         log: (line) => io.stdout(`  · ${line}\n`),
       });
     } catch (error) {
-      io.stderr(`the sandbox did not start: ${(error as Error).message}\n`);
+      let message = (error as Error).message;
+      if (error instanceof SandboxPortInUseError) {
+        message = error.service
+          ? `port ${error.port}, asked for ${SERVICE_LABELS[error.service]}, is already in use${error.service === 'tinybird' ? ' (is tinybird-local running?)' : ''}: choose another with ${PORT_FLAGS[error.service]} <n> (0 picks a free one), or serve only the prefixed URLs with --no-service-ports`
+          : `port ${error.port}, asked for the prefixed URLs, is already in use: choose another with --port <n> (0 picks a free one)`;
+      }
+      io.stderr(`the sandbox did not start: ${message}\n`);
       return 1;
     }
     io.stdout(banner(sb));

@@ -13,16 +13,39 @@ import { datasources as fixtureDatasources, pipes as fixturePipes } from './fixt
 import { workflows as fixtureWorkflows } from './fixtures/workflows.js';
 import { LOOPS_API_KEY, TINYBIRD_TOKENS, WORKFLOW_API_KEYS } from './fixtures/credentials.js';
 import { createFaultInjector, type FaultsOption } from './http/faults.js';
-import { startServer } from './http/server.js';
+import { startServer, type Mount } from './http/server.js';
 import { readDir, readWorkflowFiles } from './files.js';
 
 export type { FaultConfig, FaultsOption } from './http/faults.js';
 export type { WorkflowInput as WorkflowDefinition } from './workflow/definition.js';
 export { parseFaultSpec } from './http/faults.js';
 
+/** The three emulated services. */
+export type SandboxService = 'tinybird' | 'loops' | 'workflow';
+
+/**
+ * Base URLs of the services: `tinybird` and `workflow` are the tools' `base_url` (and
+ * `@tinybirdco/sdk`'s `baseUrl`); `loops` goes in the tools' `options.endpoints.loops` (the
+ * `loops` SDK's `apiRoot` is the same URL without `v1`).
+ */
+export interface SandboxUrls {
+  tinybird: string;
+  loops: string;
+  workflow: string;
+}
+
+/** A port on 127.0.0.1 per service; 0 picks a free one. */
+export type ServicePorts = Partial<Record<SandboxService, number>>;
+
 export interface SandboxOptions {
-  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  /** Port on 127.0.0.1 of the prefixed URLs (`/tinybird`, `/loops`, `/workflow`); 0 (the default) picks a free one. */
   port?: number;
+  /**
+   * Each service also served at the root of a port of its own, for clients that build paths
+   * from the origin (`@tinybirdco/sdk`). A service left out, and the default, takes a free
+   * port (0); `false` opens none. The CLI's defaults are 7181, 7182 and 7183.
+   */
+  servicePorts?: ServicePorts | false;
   /** Keeps state across restarts in this directory; without it state lives in memory and a temp dir. */
   dataDir?: string;
   /** Faults to inject per service (429s, 5xx, latency, dropped connections). */
@@ -51,8 +74,13 @@ export interface SandboxCredentials {
 }
 
 export interface Sandbox {
-  /** Base URLs: `tinybird` and `workflow` are the tools' `base_url`; `loops` goes in `options.endpoints.loops`. */
-  urls: { tinybird: string; loops: string; workflow: string };
+  /** Base URLs on the one port, under prefixes: `tinybird` and `workflow` are the tools' `base_url`; `loops` goes in `options.endpoints.loops`. */
+  urls: SandboxUrls;
+  /**
+   * The same URLs on each service's own port, at its root (e.g. `http://127.0.0.1:7181`):
+   * what the official clients take. Absent when `servicePorts` is `false`.
+   */
+  serviceUrls?: SandboxUrls;
   credentials: SandboxCredentials;
   /** Sandbox-only endpoints: the Loops outbox and received events, and workflow administration. */
   admin: { loopsOutbox: string; loopsEvents: string; workflow: string };
@@ -63,6 +91,30 @@ export interface Sandbox {
 
 const tinybirdToken = (name: string) => TINYBIRD_TOKENS.find((t) => t.name === name)!.token;
 
+const SERVICE_NAMES: Record<SandboxService, string> = { tinybird: 'Tinybird', loops: 'Loops', workflow: 'workflow platform' };
+
+/** A port the sandbox was asked to listen on is taken; `service` is undefined for the prefixed port. */
+export class SandboxPortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly service?: SandboxService,
+  ) {
+    super(
+      service
+        ? `port ${port} on 127.0.0.1, the ${SERVICE_NAMES[service]} port (servicePorts.${service}), is already in use`
+        : `port ${port} on 127.0.0.1, the sandbox port (port), is already in use`,
+    );
+    this.name = 'SandboxPortInUseError';
+  }
+}
+
+/** The service's base URL from the origin of a port and the path its app is mounted under. */
+const serviceUrls = (at: (service: SandboxService, prefix: string) => string): SandboxUrls => ({
+  tinybird: at('tinybird', '/tinybird'),
+  loops: `${at('loops', '/loops')}/api/v1`,
+  workflow: at('workflow', '/workflow'),
+});
+
 /**
  * Starts the sandbox on 127.0.0.1. chdb keeps one data directory per process, so one
  * sandbox runs per process at a time; close it before starting another.
@@ -72,7 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const session = await openSession(options.dataDir ? join(options.dataDir, 'chdb') : undefined);
   const log = options.log ?? (() => {});
   let origin = '';
-  const urls = () => ({ tinybird: `${origin}/tinybird`, loops: `${origin}/loops/api/v1`, workflow: `${origin}/workflow` });
+  const urls = () => serviceUrls((_, prefix) => `${origin}${prefix}`);
   const [team, free] = WORKFLOW_API_KEYS as [(typeof WORKFLOW_API_KEYS)[number], (typeof WORKFLOW_API_KEYS)[number]];
   const credentials: SandboxCredentials = {
     tinybird: { adminToken: tinybirdToken('admin'), readToken: tinybirdToken('read'), appendToken: tinybirdToken('append_events') },
@@ -96,7 +148,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         pipes: { ...fixturePipes, ...schemaFiles.pipes, ...options.tinybird?.pipes },
       },
       options.dataDir,
-      () => urls().tinybird,
     );
     cleanups.push(() => tinybird.close());
     const loops = createLoops({ apiKeys: [LOOPS_API_KEY], ...options.loops }, options.dataDir);
@@ -124,24 +175,42 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       options.dataDir,
       log,
     );
-    const faults = createFaultInjector(options.faults, options.faultSeed);
-    const server = await startServer(
-      [
-        { prefix: '/tinybird', service: 'tinybird', app: tinybird.app },
-        { prefix: '/loops', service: 'loops', app: loops.app },
-        { prefix: '/workflow', service: 'workflow', app: workflow.app },
-      ],
-      {
-        port: options.port ?? 0,
-        faults,
-        onError: options.onError ?? ((error) => process.stderr.write(`sandbox: ${(error as Error).stack ?? String(error)}\n`)),
+    // Running workflows call the servers, so they finish before the servers close.
+    const servers: { close(): Promise<void> }[] = [];
+    cleanups.push(
+      async () => {
+        for (const server of servers.reverse()) await server.close();
       },
+      () => workflow.close(),
     );
-    // Running workflows call the server, so they finish before it closes.
-    cleanups.push(() => server.close(), () => workflow.close());
-    origin = server.origin;
+    const faults = createFaultInjector(options.faults, options.faultSeed);
+    const onError = options.onError ?? ((error: unknown) => process.stderr.write(`sandbox: ${(error as Error).stack ?? String(error)}\n`));
+    const listen = async (mounts: Mount[], port: number, service?: SandboxService) => {
+      try {
+        const server = await startServer(mounts, { port, faults, onError });
+        servers.push(server);
+        return server.origin;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new SandboxPortInUseError(port, service);
+        throw error;
+      }
+    };
+    const apps = { tinybird: tinybird.app, loops: loops.app, workflow: workflow.app };
+    const services = Object.keys(apps) as SandboxService[];
+    origin = await listen(
+      services.map((service) => ({ prefix: `/${service}`, service, app: apps[service] })),
+      options.port ?? 0,
+    );
+    // Each service at the root of its own port, with the same checks, faults and state.
+    const ownOrigins: Partial<Record<SandboxService, string>> = {};
+    if (options.servicePorts !== false) {
+      for (const service of services) {
+        ownOrigins[service] = await listen([{ prefix: '', service, app: apps[service] }], options.servicePorts?.[service] ?? 0, service);
+      }
+    }
     return {
       urls: urls(),
+      serviceUrls: options.servicePorts === false ? undefined : serviceUrls((service) => ownOrigins[service]!),
       credentials,
       admin: {
         loopsOutbox: `${origin}/loops/_sandbox/outbox`,

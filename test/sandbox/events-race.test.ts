@@ -33,6 +33,7 @@ it('answers 409 to a first ingest that races another one creating the same Data 
     body: Buffer.from('{"n":1}\n'),
     params: {},
     origin: 'http://127.0.0.1',
+    base: 'http://127.0.0.1',
   });
   const first = postEvents(req(), ctx);
   const second = await postEvents(req(), ctx);

@@ -4,7 +4,7 @@ import { main } from '../../src/cli/main.js';
 it('flowblocks sandbox --tour --once runs every block end to end and exits 0', async () => {
   let stdout = '';
   let stderr = '';
-  const code = await main(['sandbox', '--tour', '--once', '--port', '0'], {
+  const code = await main(['sandbox', '--tour', '--once', '--port', '0', '--tinybird-port', '0', '--loops-port', '0', '--workflow-port', '0'], {
     stdout: (s) => (stdout += s),
     stderr: (s) => (stderr += s),
     stdin: async () => '',

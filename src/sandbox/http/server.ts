@@ -6,7 +6,7 @@ import { foreignRequestRefusal } from './same-site.js';
 import type { SandboxRequest, SandboxResponse, ServiceApp } from './types.js';
 
 export interface Mount {
-  /** Path prefix without a trailing slash, e.g. `/tinybird`. */
+  /** Path prefix without a trailing slash, e.g. `/tinybird`; `''` serves the app at the root of the port. */
   prefix: string;
   /** Fault-injection key of the service (`tinybird`, `loops`, `workflow`), if faults apply. */
   service?: string;
@@ -35,7 +35,11 @@ export function writeResponse(res: ServerResponse, reply: SandboxResponse): void
   res.end(payload);
 }
 
-/** The one HTTP server: routes each request to the service mounted at its prefix. */
+/**
+ * One HTTP server on 127.0.0.1: routes each request to the service mounted at its prefix.
+ * The sandbox runs one with every service under a prefix and one per service at the root
+ * of its own port; each checks Host and Origin against its own port.
+ */
 export function startServer(
   mounts: readonly Mount[],
   options: { port: number; faults?: FaultInjector; onError: (error: unknown) => void },
@@ -59,6 +63,7 @@ export function startServer(
         body,
         params: {},
         origin,
+        base: `${origin}${mount.prefix}`,
       };
       if (mount.service && options.faults) {
         const fault = await options.faults.decide(mount.service);

@@ -10,8 +10,13 @@ export interface SandboxRequest {
   body: Buffer;
   /** Path parameters filled in by the router (`:name` segments). */
   params: Record<string, string>;
-  /** The sandbox's own origin, e.g. http://127.0.0.1:4100, for URLs in bodies. */
+  /** The origin of the port the request came in on, e.g. http://127.0.0.1:4100. */
   origin: string;
+  /**
+   * The service's base URL as this request reached it, for URLs in bodies: the origin and the
+   * service's prefix (http://127.0.0.1:4100/tinybird), or the origin alone on the service's own port.
+   */
+  base: string;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface SandboxResponse {
 
 export type Handler = (req: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
 
-/** One emulated service mounted under a path prefix. */
+/** One emulated service, mounted under a path prefix or at the root of a port. */
 export interface ServiceApp {
   handle: Handler;
   /** An injected fault (429 or 503) in the service's own error format. */

@@ -104,7 +104,7 @@ export function listTemplates(state: LoopsState, req: SandboxRequest, newer: boo
       perPage,
       totalPages: Math.ceil(all.length / perPage),
       nextCursor: next,
-      nextPage: next ? `${req.origin}/loops/api/v1${path}?cursor=${next}&perPage=${perPage}` : null,
+      nextPage: next ? `${req.base}/api/v1${path}?cursor=${next}&perPage=${perPage}` : null,
     },
     data: page.map((t) => {
       const dataVariables = t.published ? t.dataVariables.map((v) => v.name) : [];

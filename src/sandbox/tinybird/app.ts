@@ -62,7 +62,7 @@ function templateParams(params: URLSearchParams, reserved: readonly string[]): T
 }
 
 /** The event-data service (Tinybird-compatible) on one chdb session. */
-export async function createTinybird(session: Session, options: TinybirdOptions, dataDir: string | undefined, baseUrl: () => string) {
+export async function createTinybird(session: Session, options: TinybirdOptions, dataDir: string | undefined) {
   const workspace = new Workspace(session);
   const schemaFile = dataDir ? join(dataDir, 'tinybird-datasources.json') : undefined;
   const saved: DatasourceSchema[] = schemaFile && existsSync(schemaFile) ? (JSON.parse(readFileSync(schemaFile, 'utf8')) as DatasourceSchema[]) : [];
@@ -164,13 +164,14 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
     });
   }, true);
 
-  const dsContext = (token: TokenDef): DatasourcesContext => ({
+  const dsContext = (req: SandboxRequest, token: TokenDef): DatasourcesContext => ({
     session,
     workspace,
     gate,
     jobs,
     token,
-    baseUrl: baseUrl(),
+    // `job_url` names the URL the client called: the prefixed one or the service's own port.
+    baseUrl: req.base,
     maxActiveDeletes: options.maxActiveDeletes ?? 1,
     importLimit: () => importLimit.take('workspace'),
   });
@@ -203,10 +204,10 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
       body: { datasources: [...workspace.datasources.values()].map((d) => ({ name: d.name, engine: { engine: d.engine }, columns: d.columns })) },
     })),
   );
-  router.post('/v0/datasources', guarded((req, token) => appendFromUrl(req, dsContext(token))));
-  router.post('/v0/datasources/:name/truncate', guarded((req, token) => truncate(req, dsContext(token))));
+  router.post('/v0/datasources', guarded((req, token) => appendFromUrl(req, dsContext(req, token))));
+  router.post('/v0/datasources/:name/truncate', guarded((req, token) => truncate(req, dsContext(req, token))));
   router.post('/v0/datasources/:name/delete', guarded(async (req, token) => {
-    const reply = await deleteRows(req, dsContext(token));
+    const reply = await deleteRows(req, dsContext(req, token));
     if (reply.status === 201) persist();
     return reply;
   }));

@@ -19,7 +19,7 @@ export interface DatasourcesContext {
   gate: SqlGate;
   jobs: JobQueue;
   token: TokenDef;
-  /** Base URL of the Tinybird emulator, for `job_url`. */
+  /** Base URL of the Tinybird emulator as the request reached it, for `job_url`. */
   baseUrl: string;
   /** Active delete jobs allowed at once (1 on the Free plan). */
   maxActiveDeletes: number;
