@@ -5,7 +5,10 @@
  * drift from what real clients send and expect; the methods of operations it does not serve
  * are called too, and must fail as a missing route does.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { APIError, LoopsClient, RateLimitExceededError } from 'loops';
 import { TinybirdApi, TinybirdApiError, TinybirdClient, TinybirdError } from '@tinybirdco/sdk';
@@ -223,6 +226,13 @@ describe('@tinybirdco/sdk (TinybirdClient and TinybirdApi with baseUrl at the Ti
   it('methods of operations the sandbox does not emulate are refused', async () => {
     // Replace from a URL, a file upload and the Token API are not emulated.
     expect(await failure(tb.datasources.replace('events', { url: fileUrl }))).toMatchObject({ statusCode: 400 });
-    expect(await failure(api.createToken({ name: 'read_top', scope: 'PIPES:READ:top_events' }))).toBeInstanceOf(TinybirdApiError);
+    const file = join(mkdtempSync(join(tmpdir(), 'flowblocks-clients-')), 'rows.ndjson');
+    writeFileSync(file, '{"timestamp":"2026-11-22 12:00:00","event":"f","user_id":"f1"}\n');
+    expect(await failure(tb.datasources.append('events', { file }))).toMatchObject({ statusCode: 400, message: 'The url parameter is mandatory' });
+    const created = await failure(api.createToken({ name: 'read_top', scope: 'PIPES:READ:top_events' }));
+    expect(created).toBeInstanceOf(TinybirdApiError);
+    expect(created.statusCode).toBe(404);
+    const jwt = await failure(tb.tokens.createJWT({ name: 'read_top', expiresAt: Date.now() / 1000 + 3600, scopes: [{ type: 'PIPES:READ', resource: 'top_events' }] }));
+    expect(jwt.message).toMatch(/^Failed to create JWT token: 404/);
   });
 });
