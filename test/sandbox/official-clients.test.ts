@@ -5,7 +5,7 @@
  * drift from what real clients send and expect; the methods of operations it does not serve
  * are called too, and must fail as a missing route does.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,7 +99,7 @@ describe('loops SDK (LoopsClient with apiRoot at the Loops port)', () => {
   });
 
   it('listTransactionalEmails: published and draft templates, with a next page on the Loops port', async () => {
-    const page = (await loops.listTransactionalEmails({ perPage: 10 })) as { data: { id: string; publishedEmailMessageId: string | null }[]; pagination: Record<string, unknown> };
+    const page = await loops.listTransactionalEmails({ perPage: 10 });
     expect(page.data.map((t) => [t.id, t.publishedEmailMessageId !== null])).toEqual([
       ['tx_draft_invoice', false],
       ['tx_daily_report', true],
@@ -226,9 +226,14 @@ describe('@tinybirdco/sdk (TinybirdClient and TinybirdApi with baseUrl at the Ti
   it('methods of operations the sandbox does not emulate are refused', async () => {
     // Replace from a URL, a file upload and the Token API are not emulated.
     expect(await failure(tb.datasources.replace('events', { url: fileUrl }))).toMatchObject({ statusCode: 400 });
-    const file = join(mkdtempSync(join(tmpdir(), 'flowblocks-clients-')), 'rows.ndjson');
+    const dir = mkdtempSync(join(tmpdir(), 'flowblocks-clients-'));
+    const file = join(dir, 'rows.ndjson');
     writeFileSync(file, '{"timestamp":"2026-11-22 12:00:00","event":"f","user_id":"f1"}\n');
-    expect(await failure(tb.datasources.append('events', { file }))).toMatchObject({ statusCode: 400, message: 'The url parameter is mandatory' });
+    try {
+      expect(await failure(tb.datasources.append('events', { file }))).toMatchObject({ statusCode: 400, message: 'The url parameter is mandatory' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const created = await failure(api.createToken({ name: 'read_top', scope: 'PIPES:READ:top_events' }));
     expect(created).toBeInstanceOf(TinybirdApiError);
     expect(created.statusCode).toBe(404);
