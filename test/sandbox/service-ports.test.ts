@@ -9,7 +9,7 @@ import { drainPending } from 'chdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { SandboxPortInUseError, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { call } from './helpers.js';
+import { call, eventually } from './helpers.js';
 
 /** A raw request with any Host and headers (fetch does not let Host be set). */
 function raw(url: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
@@ -112,7 +112,8 @@ describe('service ports', () => {
     const form = { method: 'POST', token, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: "delete_condition=event%20%3D%20'none'" };
     const onOwn = await call(`${own.tinybird}/v0/datasources/events/delete`, form);
     expect(onOwn.json.job_url).toBe(`${own.tinybird}/v0/jobs/${String(onOwn.json.id)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // One active delete at a time: the first finishes (polled at its own URL) before the second.
+    await eventually(async () => ((await call(String(onOwn.json.job_url), { token })).json.status === 'done' ? true : undefined));
     const onPrefix = await call(`${sb.urls.tinybird}/v0/datasources/events/delete`, form);
     expect(onPrefix.json.job_url).toBe(`${sb.urls.tinybird}/v0/jobs/${String(onPrefix.json.id)}`);
     const loops = { token: 'loops-sandbox-api-key' };
