@@ -60,7 +60,7 @@ function paramValue(params: object, name: string): string | undefined {
 }
 
 /** Declares how a service is reached; tools import it and build their calls with `request`. */
-export function defineConnection(spec: ConnectionSpec): Connection {
+export function defineConnection<const S extends ConnectionSpec>(spec: S): Connection & S {
   const { baseUrl, credential, pacing, refusal } = spec;
   const params: Record<string, z.ZodType<string>> = {};
   if (baseUrl.param && baseUrl.schema) params[baseUrl.param] = baseUrl.schema;

@@ -221,6 +221,11 @@ export interface ToolDefinition<
    */
   wire?: WS;
   response(response: HttpResponse<z.output<WS>>, params: z.output<PS>): z.input<OS>;
+  /**
+   * For agents: the output field that holds query rows (an array of row objects, or text for
+   * CSV-like formats); agents hand back at most `maxRows` of them and say how many there were.
+   */
+  rowsField?: 'data';
   /** Present on list tools: how `paginate` walks their pages. */
   pagination?: PaginationSpec<z.output<OS>>;
   /** Present on tools that compose several calls (polling, cursors); replaces the single call. */

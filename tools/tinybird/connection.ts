@@ -11,9 +11,12 @@ export const tokenParam = secretParam(
   z.string().min(1).describe('Tinybird API token (workspace or personal), sent as a Bearer token'),
 );
 
-/** Tinybird: the base URL names the workspace's region, so every tool takes it as a param. */
+/**
+ * Tinybird: the base URL names the workspace's region, so every tool takes it as a param
+ * (the default is the first region's, for programs such as the CLI that may leave it out).
+ */
 export const connection = defineConnection({
   service: 'tinybird',
-  baseUrl: { param: 'base_url', schema: baseUrlParam, env: 'TINYBIRD_BASE_URL' },
+  baseUrl: { default: 'https://api.tinybird.co', param: 'base_url', schema: baseUrlParam, env: 'TINYBIRD_BASE_URL' },
   credential: { param: 'token', schema: tokenParam, header: 'authorization', scheme: 'Bearer', env: 'TINYBIRD_TOKEN' },
 });

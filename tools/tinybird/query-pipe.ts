@@ -16,6 +16,7 @@ export default defineTool({
   scopes: ['PIPES:READ:<pipe>'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   service: connection.service,
+  rowsField: 'data',
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,

@@ -27,6 +27,7 @@ export default defineTool({
   scopes: ['PIPES:READ:<pipe>', 'DATASOURCES:READ:<datasource>'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   service: connection.service,
+  rowsField: 'data',
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
