@@ -87,17 +87,25 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
     resolveBaseUrl,
     request(p, options, call) {
       const secret = paramValue(p, credential.param) ?? '';
-      const { path, headers, ...rest } = call;
-      const request: HttpRequestSpec = {
-        ...rest,
-        url: resolveBaseUrl(p, options) + path,
+      const auth = prefix + secret;
+      // Field by field, not a spread: one object per call, with one shape for every service.
+      return {
+        method: call.method,
+        url: resolveBaseUrl(p, options) + call.path,
+        query: call.query,
         // The credential first: a call's own headers come after it.
-        headers: headers ? { [credential.header]: prefix + secret, ...headers } : { [credential.header]: prefix + secret },
+        headers: call.headers ? { [credential.header]: auth, ...call.headers } : { [credential.header]: auth },
+        body: call.body,
+        gzip: call.gzip,
+        safeToRetry: call.safeToRetry,
+        nothingDoneStatuses: call.nothingDoneStatuses,
+        idempotencyKey: call.idempotencyKey,
+        retryQuery: call.retryQuery,
+        retryNothingDoneStatuses: call.retryNothingDoneStatuses,
+        // Calls with one credential share one account's rate limit; the key is a hash, never the secret.
+        pacing: pacing ? { key: pacingKey(spec.service, secret), limit: pacing.limit, windowMs } : undefined,
+        refusal,
       };
-      // Calls with one credential share one account's rate limit; the key is a hash, never the secret.
-      if (pacing) request.pacing = { key: pacingKey(spec.service, secret), limit: pacing.limit, windowMs };
-      if (refusal) request.refusal = refusal;
-      return request;
     },
   };
 }

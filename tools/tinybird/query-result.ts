@@ -22,9 +22,14 @@ export const jsonResultSchema = z.object({
   statistics: statisticsSchema,
 });
 
-/** A FORMAT JSON body as the service sends it (other keys, such as `rows_before_limit_at_least`'s neighbours, are let through and dropped). */
+/** A row: any JSON object. Checked, not copied (the output schema copies the rows once). */
+const wireRow = z.custom<Record<string, unknown>>((row) => typeof row === 'object' && row !== null && !Array.isArray(row), {
+  error: 'a row is a JSON object',
+});
+
+/** A FORMAT JSON body as the service sends it; other keys are let through, and dropped by the mapping. */
 export const jsonResultWire = z.looseObject({
-  data: z.array(z.record(z.string(), z.unknown())),
+  data: z.array(wireRow),
   meta: z.array(z.looseObject({ name: z.string(), type: z.string() })),
   rows: z.number(),
   rows_before_limit_at_least: z.number().optional(),

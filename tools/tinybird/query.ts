@@ -57,7 +57,8 @@ export default defineTool({
   request: (p, options) =>
     connection.request(p, options, { method: 'POST', path: '/v0/sql', body: { form: { q: p.query, pipeline: p.pipeline } } }),
   // FORMAT JSON answers a result object; the text formats a string, Parquet bytes, nothing an empty body.
-  wire: z.union([z.string(), z.instanceof(Uint8Array), z.undefined(), jsonResultWire]),
+  // The JSON branch first: it is the common answer, and a union stops at the first match.
+  wire: z.union([jsonResultWire, z.string(), z.instanceof(Uint8Array), z.undefined()]),
   // The parser follows the response's content type, never the SQL text.
   response: (res) => {
     const body = res.body;
