@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam, datasourceRefSchema, jobSchema } from './shared.js';
+import { datasourceParam, datasourceRefSchema, jobEnvelope, jobSchema } from './shared.js';
 
 /** The import's answer: the job, its ids (`import_id` and `job_id` are only sometimes there) and its URL. */
 const wire = z.looseObject({
@@ -48,12 +48,8 @@ export default defineTool({
     }),
   wire,
   response: ({ body }) => ({
-    id: body.id,
+    ...jobEnvelope(body),
     import_id: body.import_id ?? body.id,
-    job_id: body.job_id ?? body.id,
-    job_url: body.job_url,
-    status: body.status,
-    job: body.job,
     // The service nests the data source inside the job.
     datasource: body.datasource ?? body.job.datasource,
   }),

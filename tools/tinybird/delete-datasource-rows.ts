@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, pathSegment, uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam, jobSchema } from './shared.js';
+import { datasourceParam, jobEnvelope, jobSchema } from './shared.js';
 
 /**
  * The delete's answer: a job envelope, or for a dry run only `rows_to_be_deleted`. Every
@@ -57,13 +57,6 @@ export default defineTool({
   wire,
   response: ({ body }, p) => {
     if (p.dry_run) return { rows_to_be_deleted: body.rows_to_be_deleted };
-    return {
-      id: body.id,
-      job_id: body.job_id ?? body.id,
-      delete_id: body.delete_id ?? body.id,
-      job_url: body.job_url,
-      status: body.status,
-      job: body.job,
-    };
+    return { ...jobEnvelope(body), delete_id: body.delete_id ?? body.id };
   },
 });

@@ -28,5 +28,12 @@ export const jobSchema = z
 
 export const datasourceRefSchema = dataSourceRef.describe('The Data Source the job works on (id, name, …)');
 
+/** What every job envelope (an import's, a delete's) carries; its ids default to the job's `id`. */
+export function jobEnvelope<B extends { id?: string; job_id?: string; job_url?: string; status?: string; job?: unknown }>(
+  body: B,
+): { id: B['id']; job_id: NonNullable<B['job_id']> | B['id']; job_url: B['job_url']; status: B['status']; job: B['job'] } {
+  return { id: body.id, job_id: body.job_id ?? body.id, job_url: body.job_url, status: body.status, job: body.job };
+}
+
 /** Statuses after which a job no longer changes. */
 export const TERMINAL_JOB_STATUSES: ReadonlySet<string> = new Set(['done', 'error', 'cancelled']);
