@@ -211,7 +211,7 @@ export interface ToolDefinition<
   annotations: ToolAnnotations;
   params: PS;
   output: OS;
-  /** Service key for `options.endpoints` (e.g. `loops`), when the base URL is not a param. */
+  /** The service id (`tinybird`, `loops`, …): its connection's `service`, its block type and its `options.endpoints` key. */
   service: string;
   request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
   /**
