@@ -1,6 +1,7 @@
 /**
- * flowblocks: integration blocks and agent tools for visual workflow platforms.
- * See README.md for a tour and DESIGN.md for the contract every tool follows.
+ * flowblocks: integration blocks and agent tools for visual workflow platforms. This is the
+ * consumers' side: run tools, list services and blocks, read schemas. Tool authors build
+ * with `src/kit.ts`. README.md has a tour, docs/architecture.md the layers.
  */
 import type { z } from 'zod';
 import { runTool } from './harness/execute.js';
@@ -8,7 +9,7 @@ import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
 import { getTool } from './registry.js';
 import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
 
-export { listTools, getTool, listBlocks, getBlock } from './registry.js';
+export { listTools, getTool, listBlocks, getBlock, listServices, getService, registerService } from './registry.js';
 export { mergeLlmParams, type Audience, type JsonSchema } from './schema.js';
 export { runTool } from './harness/execute.js';
 export { paginate, type PaginateOptions } from './harness/paginate.js';
@@ -16,7 +17,18 @@ export { ToolCallError } from './harness/errors.js';
 export { closeSharedDispatcher } from './harness/dispatcher.js';
 export { Pacer, type PacerOptions } from './harness/pacer.js';
 export { defineTool, endpoint } from './harness/define-tool.js';
+export {
+  defineConnection,
+  defineService,
+  type BlockOptions,
+  type Connection,
+  type ConnectionSpec,
+  type Service,
+  type ServiceCall,
+  type ServiceDefinition,
+} from './harness/service.js';
 export { defineBlock, type Block } from './blocks/define-block.js';
+export { serviceBlock } from './blocks/service-block.js';
 export type { BlockManifest, FieldManifest, OutputManifest, BlockDefinition } from './blocks/manifest.js';
 export { secretParam, userOnlyParam, uiParam, type FieldMeta } from './harness/fields.js';
 export type * from './harness/types.js';

@@ -1,17 +1,41 @@
-import loops from '../blocks/loops.js';
-import tinybird from '../blocks/tinybird.js';
-import workflow from '../blocks/workflow.js';
+import { service as loops } from '../tools/loops/index.js';
+import { service as tinybird } from '../tools/tinybird/index.js';
+import { service as workflow } from '../tools/workflow/index.js';
 import type { Block } from './blocks/define-block.js';
+import { serviceBlock } from './blocks/service-block.js';
+import type { Service } from './harness/service.js';
 import type { AnyTool } from './harness/types.js';
 
-/** Every block, in the order an editor lists them. Add a service's block here. */
-const BLOCKS: readonly Block[] = [tinybird, loops, workflow];
+const services = new Map<string, Service>();
+const blocksByType = new Map<string, Block>();
+const toolsById = new Map<string, AnyTool>();
 
-const blocksByType = new Map(BLOCKS.map((block) => [block.type, block]));
-const toolsById = new Map<string, AnyTool>(BLOCKS.flatMap((block) => block.tools.map((tool) => [tool.id, tool])));
+/**
+ * Adds a service: its block and its tools become listed, and `executeTool` finds its tools by
+ * id. Throws when the service id or one of its tool ids is taken.
+ */
+export function registerService(service: Service): void {
+  if (services.has(service.id)) throw new Error(`a service ${service.id} is already registered`);
+  const taken = service.tools.find((tool) => toolsById.has(tool.id));
+  if (taken) throw new Error(`a tool ${taken.id} is already registered`);
+  services.set(service.id, service);
+  blocksByType.set(service.id, serviceBlock(service));
+  for (const tool of service.tools) toolsById.set(tool.id, tool);
+}
+
+// Every service, in the order an editor lists their blocks. A new service is one line here.
+for (const service of [tinybird, loops, workflow]) registerService(service);
+
+export function listServices(): Service[] {
+  return [...services.values()];
+}
+
+export function getService(id: string): Service | undefined {
+  return services.get(id);
+}
 
 export function listBlocks(): Block[] {
-  return [...BLOCKS];
+  return [...blocksByType.values()];
 }
 
 export function getBlock(type: string): Block | undefined {

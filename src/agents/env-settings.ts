@@ -1,16 +1,18 @@
+import { listServices } from '../registry.js';
 import type { ServiceSettings } from './options.js';
 
-/** Environment variables read for each service's settings, by the tools' param names. */
-export const ENV_SETTINGS: Record<string, Record<string, string>> = {
-  tinybird: { token: 'TINYBIRD_TOKEN', base_url: 'TINYBIRD_BASE_URL' },
-  loops: { apiKey: 'LOOPS_API_KEY', base_url: 'LOOPS_BASE_URL' },
-  workflow: { apiKey: 'WORKFLOW_API_KEY', base_url: 'WORKFLOW_BASE_URL' },
-};
+/** Environment variables read for each registered service's settings, by setting name (each service's `env`). */
+export function envSettings(): Record<string, Record<string, string>> {
+  return Object.fromEntries(listServices().map((service) => [service.id, { ...service.env }]));
+}
+
+/** The environment variables of the built-in services (`envSettings()` also has those registered later). */
+export const ENV_SETTINGS: Record<string, Record<string, string>> = envSettings();
 
 /** Service settings from the environment; unset and empty variables are left out. */
 export function settingsFromEnv(env: Record<string, string | undefined> = process.env): Record<string, ServiceSettings> {
   const settings: Record<string, ServiceSettings> = {};
-  for (const [service, variables] of Object.entries(ENV_SETTINGS)) {
+  for (const [service, variables] of Object.entries(envSettings())) {
     for (const [param, variable] of Object.entries(variables)) {
       const value = env[variable];
       if (value) (settings[service] ??= {})[param] = value;

@@ -1,6 +1,6 @@
 import { paramNames } from '../harness/fields.js';
 import type { AnyTool, ExecuteOptions } from '../harness/types.js';
-import { listTools } from '../registry.js';
+import { getService, listServices, listTools } from '../registry.js';
 
 /**
  * The user's side of every call, per service, keyed by the tools' own param names
@@ -38,12 +38,13 @@ export function selectTools(options: Pick<AgentToolOptions, 'services' | 'readOn
 
 /** Every service in the registry. */
 export function serviceNames(): string[] {
-  return [...new Set(listTools().map((tool) => tool.service))];
+  return listServices().map((service) => service.id);
 }
 
 /**
  * Splits a service's settings into a tool's user-only params and `executeTool`'s
- * endpoints: `base_url` is a param where the tool has one, an endpoint override otherwise.
+ * endpoints: the `base_url` setting goes to the service's base-URL param where it has one
+ * (for a tool of no registered service: a `base_url` param), an endpoint override otherwise.
  */
 export function userSide(tool: AnyTool, settings: ServiceSettings = {}): { params: Record<string, unknown>; endpoints?: Record<string, string> } {
   const userOnly = new Set(paramNames(tool.params, (meta) => meta.visibility === 'user-only'));
@@ -52,7 +53,11 @@ export function userSide(tool: AnyTool, settings: ServiceSettings = {}): { param
     if (value !== undefined && userOnly.has(name)) params[name] = value;
   }
   const baseUrl = settings.base_url;
-  if (typeof baseUrl === 'string' && !userOnly.has('base_url')) return { params, endpoints: { [tool.service]: baseUrl } };
+  if (typeof baseUrl !== 'string') return { params };
+  const service = getService(tool.service);
+  const param = service ? service.connection.baseUrl.param : userOnly.has('base_url') ? 'base_url' : undefined;
+  if (!param) return { params, endpoints: { [tool.service]: baseUrl } };
+  params[param] = baseUrl;
   return { params };
 }
 

@@ -15,11 +15,10 @@ export interface ShapedOutput {
   notes: string[];
 }
 
-// Tools whose `data` holds query rows (an array of rows, or text for CSV-like formats).
-const QUERY_TOOLS = new Set(['tinybird_query', 'tinybird_query_pipe']);
 const MAX_TEXT_CHARS = 20_000;
 
-export const isQueryTool = (tool: AnyTool): boolean => QUERY_TOOLS.has(tool.id);
+/** Tools whose output holds query rows (they say so with `rowsField`). */
+export const isQueryTool = (tool: AnyTool): boolean => tool.rowsField !== undefined;
 
 type Path = string[];
 

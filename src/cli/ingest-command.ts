@@ -1,18 +1,24 @@
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
+import { connection } from '../../tools/tinybird/connection.js';
 import { ingestEvents, type IngestProgress } from '../../tools/tinybird/ingest-events.js';
 import { readNdjsonFile } from '../../tools/tinybird/read-ndjson-file.js';
-import type { CliCommand } from './main.js';
+import type { CliCommand } from './command.js';
 import { ingestSummary } from './ingest-report.js';
 import { renderProgress } from './progress-bar.js';
+
+// The service's own settings: the variables the agents read too, and the first region's URL.
+const TOKEN_ENV = connection.credential.env;
+const BASE_URL_ENV = connection.baseUrl.env;
+const DEFAULT_BASE_URL = connection.baseUrl.default;
 
 const USAGE = `Usage: flowblocks ingest <file.ndjson | -> --datasource <name> [options]
 
 Streams NDJSON into a Tinybird Data Source in requests under the per-request cap.
   --datasource <name>         target Data Source (required)
-  --base-url <url>            API base URL (default $TINYBIRD_BASE_URL or https://api.tinybird.co)
-  --token <token>             API token (default $TINYBIRD_TOKEN; prefer the variable: flags end up in shell history)
+  --base-url <url>            API base URL (default $${BASE_URL_ENV} or ${DEFAULT_BASE_URL})
+  --token <token>             API token (default $${TOKEN_ENV}; prefer the variable: flags end up in shell history)
   --gzip                      gzip each request
   --wait                      wait for the database acknowledgment of every request
   --concurrency <n>           requests in flight (default 2)
@@ -68,8 +74,8 @@ export const command: CliCommand = {
       io.stdout(USAGE);
       return 0;
     }
-    const token = values.token ?? process.env.TINYBIRD_TOKEN;
-    const missing = [!file && '<file>', !values.datasource && '--datasource', !token && '--token or $TINYBIRD_TOKEN'].filter(Boolean);
+    const token = values.token ?? process.env[TOKEN_ENV];
+    const missing = [!file && '<file>', !values.datasource && '--datasource', !token && `--token or $${TOKEN_ENV}`].filter(Boolean);
     if (missing.length) {
       io.stderr(`missing ${missing.join(', ')}\n\n${USAGE}`);
       return 2;
@@ -107,7 +113,7 @@ export const command: CliCommand = {
       });
     try {
       const report = await ingestEvents(
-        { base_url: values['base-url'] ?? process.env.TINYBIRD_BASE_URL ?? 'https://api.tinybird.co', token: token!, datasource: values.datasource! },
+        { base_url: values['base-url'] ?? process.env[BASE_URL_ENV] ?? DEFAULT_BASE_URL, token: token!, datasource: values.datasource! },
         file === '-' ? process.stdin : readNdjsonFile(file!),
         {
           gzip: values.gzip,

@@ -1,17 +1,8 @@
 import { parseArgs } from 'node:util';
+import type { CliCommand, CliIo } from './command.js';
 import { collectEndpoints, collectParams } from './params.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  stdin: () => Promise<string>;
-}
-
-/** A command that parses its own arguments, in a module of its own loaded only when called. */
-export interface CliCommand {
-  summary: string;
-  run(argv: string[], io: CliIo): Promise<number>;
-}
+export type { CliCommand, CliIo } from './command.js';
 
 /** Long-running and heavy commands: one line each, loaded lazily so `flowblocks list` stays fast. */
 const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ENV_SETTINGS } from '../agents/env-settings.js';
 import { MCP_SDK_MISSING } from '../agents/mcp-server.js';
 import { serviceNames } from '../agents/options.js';
-import type { CliCommand, CliIo } from './main.js';
+import type { CliCommand, CliIo } from './command.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
 
 const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio

@@ -8,7 +8,7 @@ import { Notifier } from '../notifications/notifier.js';
 import type { NotificationState } from '../notifications/state.js';
 import { jsonFileStore, stateFilePath } from '../notifications/store.js';
 import { SettingsError, type Channel } from '../notifications/settings.js';
-import type { CliCommand } from './main.js';
+import type { CliCommand } from './command.js';
 
 const USAGE = `Usage: flowblocks monitor --config <file> [--once] [--data-dir <dir>]
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
-import type { CliCommand } from './main.js';
+import type { CliCommand } from './command.js';
 import { collectEndpoints, portOf } from './params.js';
 
 const USAGE = `Usage: flowblocks preview [options]     every block as an editor renders it, runnable, on 127.0.0.1

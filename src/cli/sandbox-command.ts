@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
-import type { CliCommand, CliIo } from './main.js';
+import type { CliCommand, CliIo } from './command.js';
 import { portOf } from './params.js';
 import type { Sandbox, SandboxService } from '../sandbox/index.js';
 

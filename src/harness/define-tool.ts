@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import { ownValue } from './dictionary.js';
 import type { ExecuteOptions, ToolDefinition } from './types.js';
 
-/** Types a tool declaration; the object is returned as it is. */
-export function defineTool<PS extends z.ZodType, OS extends z.ZodType>(
-  tool: ToolDefinition<PS, OS>,
-): ToolDefinition<PS, OS> {
+/** Types a tool declaration (its `response` reads the `wire` schema's output); the object is returned as it is. */
+export function defineTool<PS extends z.ZodType, OS extends z.ZodType, WS extends z.ZodType = z.ZodType>(
+  tool: ToolDefinition<PS, OS, WS>,
+): ToolDefinition<PS, OS, WS> {
   return tool;
 }
 

@@ -6,7 +6,7 @@ import { paramNames } from './fields.js';
 import { Redactor } from './redact.js';
 import { createCallState, sendRequest, type CallState } from './send.js';
 import { sleep } from './sleep.js';
-import type { AnyTool, ExecuteOptions, ResultMeta, ToolContext, ToolIssue, ToolResult } from './types.js';
+import type { AnyTool, ExecuteOptions, HttpResponse, ResultMeta, ToolContext, ToolIssue, ToolResult } from './types.js';
 
 /** zod issues as `{ path, message }`, the path dotted (`parameters.q`, `events.2`). */
 export function zodIssues(error: z.ZodError): ToolIssue[] {
@@ -35,6 +35,46 @@ function metaOf(state: CallState, started: number, notes: string[]): ResultMeta 
   if (state.rateLimit) meta.rateLimit = state.rateLimit;
   if (notes.length) meta.notes = notes;
   return meta;
+}
+
+/**
+ * Issues of a wire check, by the service's field path. A union (a body that may be JSON or
+ * text) reports the branch that took the value's type, so its inner fields are named too.
+ */
+function wireIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): ToolIssue[] {
+  const out: ToolIssue[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union') {
+      const inside = issue.errors.filter((branch) => branch.length > 0 && branch.every((i) => i.path.length > 0));
+      if (inside.length === 1) {
+        out.push(...wireIssues(inside[0]!, path));
+        continue;
+      }
+    }
+    out.push({ path: path.map(String).join('.'), message: issue.message });
+  }
+  return out;
+}
+
+/**
+ * The response with its body checked by a `wire` schema (and replaced by the schema's
+ * output). An answer of another shape is `invalid_response` whose issues name the service's
+ * own fields (`rows`, `data.0.name`), before any mapping reads it. Tools that send requests
+ * of their own (`ctx.send`) check those answers with it too.
+ */
+export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse): HttpResponse<z.output<W>> {
+  const checked = wire.safeParse(response.body);
+  if (!checked.success) {
+    const issues = wireIssues(checked.error.issues);
+    const where = issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
+    throw failure('invalid_response', `the service answered with an unexpected shape: ${where}`, { status: response.status, issues });
+  }
+  // The response is this call's own object: the checked body replaces the raw one in place,
+  // so the typed view is the same object (no copy per call).
+  const typed = response as HttpResponse<z.output<W>>;
+  typed.body = checked.data;
+  return typed;
 }
 
 /**
@@ -78,7 +118,10 @@ export async function runTool<T extends AnyTool>(
         issues,
       });
     }
-    const call = async (p: unknown) => tool.response(await sendRequest(tool.request(p, callOptions), state), p);
+    const call = async (p: unknown) => {
+      const response = await sendRequest(tool.request(p, callOptions), state);
+      return tool.response(tool.wire ? parseWire(tool.wire, response) : response, p);
+    };
     // The context exists only for composed tools; a single call needs none of it.
     const raw = tool.run
       ? await tool.run(parsed.data, {

@@ -2,7 +2,7 @@ import { failure, ToolFailure } from './errors.js';
 import { parseRateLimit, parseResetHeader } from './rate-limit.js';
 import { SlotLog } from './slot-log.js';
 import { MAX_TIMER_MS } from './sleep.js';
-import type { PacingSpec } from './types.js';
+import type { PacerLike, PacerTurn, PacingSpec } from './types.js';
 
 export interface PacerOptions {
   /**
@@ -20,7 +20,7 @@ export interface PacerOptions {
 }
 
 /** A started request's slot; give it back with what the service answered (nothing after a fault). */
-export interface Turn {
+export interface Turn extends PacerTurn {
   done(response?: { status: number; headers: Record<string, string> }): void;
 }
 
@@ -72,7 +72,7 @@ function heldTooLong(retryAfterMs: number, budgetMs: number): ToolFailure {
  * its budget is refused at once with `rate_limited`. Memory per key is constant, whatever
  * figures the service sends.
  */
-export class Pacer {
+export class Pacer implements PacerLike {
   private readonly keys = new Map<string, KeyState>();
   private readonly maxPerSecond?: number;
   private readonly windowMs: number;
@@ -278,11 +278,11 @@ export function sharedPacer(): Pacer {
  * waiting is its `aborted` failure.
  */
 export async function takeTurn(
-  pacer: Pacer | undefined,
+  pacer: PacerLike | undefined,
   spec: PacingSpec | undefined,
   signal?: AbortSignal,
   maxWaitMs?: number,
-): Promise<Turn | undefined> {
+): Promise<PacerTurn | undefined> {
   if (!pacer || !spec) return undefined;
   try {
     return await pacer.acquire(spec, signal, maxWaitMs);

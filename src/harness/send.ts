@@ -6,9 +6,9 @@ import { stripUrlCredentials, type Redactor } from './redact.js';
 import { buildRequest, urlWithQuery } from './request.js';
 import { sharedDispatcher } from './dispatcher.js';
 import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from './retry.js';
-import { sharedPacer, takeTurn, type Pacer } from './pacer.js';
+import { sharedPacer, takeTurn } from './pacer.js';
 import { sleep } from './sleep.js';
-import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, RateLimitInfo, RetryOptions } from './types.js';
+import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -24,7 +24,7 @@ export interface CallState {
   redactor: Redactor;
   signal?: AbortSignal;
   logger?: (event: HarnessEvent) => void;
-  pacer?: Pacer;
+  pacer?: PacerLike;
   // What meta reports, updated as attempts happen.
   attempts: number;
   status?: number;
@@ -89,7 +89,11 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
         attempt,
         durationMs: Math.round(performance.now() - started),
       });
-      if (response.status >= 200 && response.status < 300) return response;
+      if (response.status >= 200 && response.status < 300) {
+        const refused = spec.refusal?.(response);
+        if (refused) throw new ToolFailure(refused, response, attempt);
+        return response;
+      }
       outcome = { kind: 'status', status: response.status, headers: response.headers };
       const retryable = isRetryable(outcome, retryCtx);
       const delay = response.status === 429 ? retryDelayMs(attempt, outcome, state.retry) : undefined;

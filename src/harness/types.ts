@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import type { Pacer } from './pacer.js';
 
-/** Codes of every failure a tool can report. See DESIGN.md for when each is used. */
+
+/** Codes of every failure a tool can report; README.md's error table says when each is used. */
 export type ToolErrorCode =
   | 'unknown_tool'
   | 'invalid_params'
@@ -102,6 +102,8 @@ export interface HttpRequestSpec {
   retryNothingDoneStatuses?: readonly number[];
   /** Pace this call against the service's rate limit, per key (see `Pacer`). */
   pacing?: PacingSpec;
+  /** A 2xx the service means as a refusal (Loops' `success: false`): the error to report instead. */
+  refusal?(response: HttpResponse): ToolError | undefined;
 }
 
 /** Which rate limit a call counts against, and what the service documents for it. */
@@ -114,12 +116,22 @@ export interface PacingSpec {
   windowMs?: number;
 }
 
-/** A response, with its body already read by content type. */
-export interface HttpResponse {
+/** One paced request's turn: `done` with its response (or none after a fault) frees it. */
+export interface PacerTurn {
+  done(response?: { status: number; headers: Record<string, string> }): void;
+}
+
+/** What the harness asks of a pacer; `Pacer` is the one the package ships. */
+export interface PacerLike {
+  acquire(spec: PacingSpec, signal?: AbortSignal, maxWaitMs?: number): Promise<PacerTurn>;
+}
+
+/** A response, with its body already read by content type (and, for a tool with `wire`, checked by it). */
+export interface HttpResponse<B = unknown> {
   status: number;
   headers: Record<string, string>;
-  /** Parsed JSON, a string for text, a Uint8Array for binary, undefined when empty. */
-  body: unknown;
+  /** Parsed JSON, a string for text, a Uint8Array for binary, undefined when empty; the `wire` schema's output when the tool has one. */
+  body: B;
   bodyKind: 'json' | 'text' | 'binary' | 'empty';
 }
 
@@ -158,17 +170,17 @@ export interface ExecuteOptions {
   /** Idempotency key for tools that send one; generated per call when absent. */
   idempotencyKey?: string;
   /** Paces calls that ask for it against their service's rate limit: the shared pacer by default, `false` for none. */
-  pacer?: Pacer | false;
+  pacer?: PacerLike | false;
   /** Receives one redacted event per request, response and retry. */
   logger?: (event: HarnessEvent) => void;
 }
 
 /** What a composed tool (`run`) gets: the harness's send, and its own single call. */
-export interface ToolContext<P> {
+export interface ToolContext<P, R = unknown> {
   /** Sends one request through the full pipeline; a non-2xx status throws a `ToolFailure`. */
   send(request: HttpRequestSpec): Promise<HttpResponse>;
   /** The tool's own request and response mapping, as one call. */
-  call(params: P): Promise<unknown>;
+  call(params: P): Promise<R>;
   /** Waits, abortably. */
   sleep(ms: number): Promise<void>;
   /** Adds a note to `meta.notes`. */
@@ -189,6 +201,7 @@ export interface PaginationSpec<O = unknown> {
 export interface ToolDefinition<
   PS extends z.ZodType = z.ZodType,
   OS extends z.ZodType = z.ZodType,
+  WS extends z.ZodType = z.ZodType,
 > {
   id: string;
   name: string;
@@ -198,15 +211,26 @@ export interface ToolDefinition<
   annotations: ToolAnnotations;
   params: PS;
   output: OS;
-  /** Service key for `options.endpoints` (e.g. `loops`), when the base URL is not a param. */
+  /** The service id (`tinybird`, `loops`, …): its connection's `service`, its block type and its `options.endpoints` key. */
   service: string;
   request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
-  response(response: HttpResponse, params: z.output<PS>): z.input<OS>;
+  /**
+   * What the service sends on success (a 2xx body), as a zod schema. The harness checks the
+   * body with it before `response` maps it, so the mapping reads typed values, and an
+   * unexpected answer is `invalid_response` naming the service's own field.
+   */
+  wire?: WS;
+  response(response: HttpResponse<z.output<WS>>, params: z.output<PS>): z.input<OS>;
+  /**
+   * For agents: the output field that holds query rows (an array of row objects, or text for
+   * CSV-like formats); agents hand back at most `maxRows` of them and say how many there were.
+   */
+  rowsField?: 'data';
   /** Present on list tools: how `paginate` walks their pages. */
   pagination?: PaginationSpec<z.output<OS>>;
   /** Present on tools that compose several calls (polling, cursors); replaces the single call. */
-  run?(params: z.output<PS>, ctx: ToolContext<z.output<PS>>): Promise<z.input<OS>>;
+  run?(params: z.output<PS>, ctx: ToolContext<z.output<PS>, z.input<OS>>): Promise<z.input<OS>>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = ToolDefinition<any, any>;
+export type AnyTool = ToolDefinition<any, any, any>;

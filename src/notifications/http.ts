@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import type { AttemptOutcome } from './schedule.js';
+import type { DeliveryOutcome } from './delivery-retry.js';
 
 /**
  * One POST with a time limit, reduced to what the retry rule needs. The response body is
@@ -10,7 +10,7 @@ export async function postOnce(
   body: string,
   headers: Record<string, string>,
   options: { dispatcher: Dispatcher; timeoutMs: number },
-): Promise<AttemptOutcome> {
+): Promise<DeliveryOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {

@@ -4,7 +4,7 @@ import listLogs from '../../tools/workflow/list-logs.js';
 import { sharedDispatcher } from '../harness/dispatcher.js';
 import { runTool } from '../harness/execute.js';
 import type { Notifier } from './notifier.js';
-import { Pacer } from './pacer.js';
+import { LogsPacer } from './logs-pacer.js';
 import type { ExecutionLog, Limits } from './payload.js';
 import { TRIGGERS } from './settings.js';
 import { initialWatermark, Watermark } from './watermark.js';
@@ -60,7 +60,7 @@ function executionLog(entry: LogEntry & { finalOutput?: unknown; traceSpans?: un
  */
 export class LogMonitor {
   private readonly watermark: Watermark;
-  private readonly pacer: Pacer;
+  private readonly pacer: LogsPacer;
   private readonly log: (line: string) => void;
   private readonly dispatcher: Dispatcher;
 
@@ -73,7 +73,7 @@ export class LogMonitor {
       notifier.state.rules.since = Math.min(notifier.state.rules.since, startFrom);
     }
     this.watermark = new Watermark(notifier.state.watermark, options.lookbackMs ?? 15 * 60_000);
-    this.pacer = new Pacer(notifier.clock);
+    this.pacer = new LogsPacer(notifier.clock);
     this.log = options.log ?? (() => {});
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
   }

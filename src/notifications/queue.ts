@@ -5,10 +5,10 @@ import {
   MAX_ATTEMPTS,
   describeOutcome,
   isAcknowledged,
-  isRetryable,
-  retryDelayMs,
-  type AttemptOutcome,
-} from './schedule.js';
+  isDeliveryRetryable,
+  deliveryRetryDelayMs,
+  type DeliveryOutcome,
+} from './delivery-retry.js';
 
 /** One payload on its way to one target, with its place in the retry schedule. */
 export interface Delivery {
@@ -55,7 +55,7 @@ export interface DeliveryProgress {
 export interface Target {
   key: string;
   label: string;
-  send(delivery: Delivery, timeoutMs: number): Promise<AttemptOutcome>;
+  send(delivery: Delivery, timeoutMs: number): Promise<DeliveryOutcome>;
 }
 
 export interface QueueOptions {
@@ -199,11 +199,11 @@ export class DeliveryQueue {
   private async send(delivery: Delivery, target: Target): Promise<void> {
     const { clock, log } = this.options;
     const attempts = delivery.attempts + 1;
-    const delay = retryDelayMs(attempts, this.random);
+    const delay = deliveryRetryDelayMs(attempts, this.random);
     // Recorded before the request goes out. If the process dies during it, the attempt
     // counts as made and failed, and the retry is due `delay` after its start.
     this.progress(delivery, 'attempt-started', { attempts, nextAttemptAt: clock.now() + (delay ?? 0) });
-    let outcome: AttemptOutcome;
+    let outcome: DeliveryOutcome;
     try {
       outcome = await target.send(delivery, this.timeoutMs);
     } catch (error) {
@@ -214,12 +214,12 @@ export class DeliveryQueue {
     if (isAcknowledged(outcome)) {
       this.progress(delivery, 'attempt-ended', this.finished('delivered', result));
       log(`${head}: delivered (${result})`);
-    } else if (isRetryable(outcome) && delay !== undefined) {
+    } else if (isDeliveryRetryable(outcome) && delay !== undefined) {
       this.progress(delivery, 'attempt-ended', { nextAttemptAt: clock.now() + delay, lastResult: result });
       log(`${head}: ${result}, retry in ${seconds(delay)}`);
     } else {
       this.progress(delivery, 'attempt-ended', this.finished('failed', result));
-      log(`${head}: ${result}, giving up${isRetryable(outcome) ? ' (schedule used up)' : ' (not retryable)'}`);
+      log(`${head}: ${result}, giving up${isDeliveryRetryable(outcome) ? ' (schedule used up)' : ' (not retryable)'}`);
     }
   }
 

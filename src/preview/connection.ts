@@ -1,4 +1,5 @@
 import type { Block } from '../blocks/define-block.js';
+import { getService } from '../registry.js';
 import type { Sandbox } from '../sandbox/index.js';
 
 /**
@@ -14,38 +15,52 @@ export interface PreviewConnection {
   endpoints: Record<string, string>;
 }
 
+/**
+ * Where a service's base URL goes: the field of its base-URL param when its tools take one
+ * (Tinybird, Workflow), else `executeTool`'s `endpoints` (Loops). Fills `values` or `endpoints`.
+ */
+function placeBaseUrl(connection: Pick<PreviewConnection, 'values' | 'endpoints'>, service: string, url: string): void {
+  const param = getService(service)?.connection.baseUrl.param;
+  if (param) connection.values[service] = { ...connection.values[service], [param]: url };
+  else connection.endpoints[service] = url;
+}
+
 /** Everything prefilled from a running sandbox: its URLs and its ready demo credentials. */
 export function sandboxConnection(sb: Pick<Sandbox, 'urls' | 'credentials'>): PreviewConnection {
   const c = sb.credentials;
-  return {
+  const connection: PreviewConnection = {
     label: `sandbox at ${new URL(sb.urls.tinybird).origin}`,
     values: {
-      tinybird: { base_url: sb.urls.tinybird, token: c.tinybird.adminToken },
+      tinybird: { token: c.tinybird.adminToken },
       loops: { apiKey: c.loops.apiKey },
-      workflow: { base_url: sb.urls.workflow, apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId },
+      workflow: { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId },
     },
-    endpoints: { loops: sb.urls.loops },
+    endpoints: {},
   };
+  for (const [service, url] of Object.entries(sb.urls)) placeBaseUrl(connection, service, url);
+  return connection;
 }
 
 /** The service a block's tools call when no block field takes its base URL (Loops), else undefined. */
 export function endpointServiceOf(block: Block): string | undefined {
+  const service = getService(block.type);
+  if (service) return service.connection.baseUrl.param ? undefined : service.id;
+  // A block of one's own (`defineBlock`), of no registered service.
   if (block.manifest.fields.some((f) => f.id === 'base_url')) return undefined;
   return block.tools[0]?.service;
 }
 
 /**
- * Endpoints the user gave (`service=url`): a block whose tools take `base_url` gets it as
- * that field's value, the others are passed on as `endpoints`. Credentials are typed in the page.
+ * Endpoints the user gave (`service=url`): a block whose tools take a base URL param gets it
+ * as that field's value, the others are passed on as `endpoints`. Credentials are typed in the page.
  */
 export function endpointConnection(endpoints: Record<string, string>, blocks: Block[]): PreviewConnection {
-  const values: PreviewConnection['values'] = {};
-  const overrides: Record<string, string> = {};
+  const connection: PreviewConnection = { label: '', values: {}, endpoints: {} };
   for (const [service, url] of Object.entries(endpoints)) {
-    const block = blocks.find((b) => b.tools.some((t) => t.service === service));
-    if (block && !endpointServiceOf(block)) values[block.type] = { base_url: url };
-    else overrides[service] = url;
+    if (blocks.some((b) => b.type === service)) placeBaseUrl(connection, service, url);
+    else connection.endpoints[service] = url;
   }
   const shown = Object.entries(endpoints).map(([service, url]) => `${service} ${url}`).join(', ');
-  return { label: shown ? `your endpoints: ${shown}` : 'no sandbox: enter base URLs and credentials', values, endpoints: overrides };
+  connection.label = shown ? `your endpoints: ${shown}` : 'no sandbox: enter base URLs and credentials';
+  return connection;
 }

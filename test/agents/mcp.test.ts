@@ -42,7 +42,7 @@ describe('flowblocks MCP server', () => {
     expect(tools).toHaveLength(25);
     const query = tools.find((tool) => tool.name === 'tinybird_query')!;
     expect(query.annotations).toEqual({ title: 'Run SQL query', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
-    expect(query.description).toContain('Token scopes: PIPE:READ');
+    expect(query.description).toContain('Token scopes: PIPES:READ:<pipe>');
     expect(Object.keys(query.inputSchema.properties!)).toEqual(['query', 'pipeline']);
     const truncate = tools.find((tool) => tool.name === 'tinybird_truncate_datasource')!;
     expect(truncate.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/notifications/notifier.js';
 import type { ExecutionLog } from '../../src/notifications/payload.js';
 import type { Target } from '../../src/notifications/queue.js';
-import type { AttemptOutcome } from '../../src/notifications/schedule.js';
+import type { DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
 import { parseSettings, type NotificationSettingsInput } from '../../src/notifications/settings.js';
 import type { NotificationState } from '../../src/notifications/state.js';
 import { memoryStore } from '../../src/notifications/store.js';
@@ -13,7 +13,7 @@ import { fakeClock, flush } from './fake-clock.js';
 
 const log = executionLog;
 
-function recorder(outcomes: AttemptOutcome[] = []) {
+function recorder(outcomes: DeliveryOutcome[] = []) {
   const sent: { executionId: string; reasons: string[]; body: string }[] = [];
   const target: Target = {
     key: 'rec',

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeliveryQueue, deliveryIdFor, replayProgress, type DeliveryProgress, type QueueState, type Target } from '../../src/notifications/queue.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, type AttemptOutcome } from '../../src/notifications/schedule.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, deliveryRetryDelayMs, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
 import { jsonFileStore, type StateStore } from '../../src/notifications/store.js';
 import { fakeClock } from './fake-clock.js';
 
-const status = (code: number): AttemptOutcome => ({ kind: 'status', status: code });
+const status = (code: number): DeliveryOutcome => ({ kind: 'status', status: code });
 
 interface Sent {
   id: string;
@@ -16,7 +16,7 @@ interface Sent {
 }
 
 function setup(options: {
-  outcomes: AttemptOutcome[];
+  outcomes: DeliveryOutcome[];
   random?: () => number;
   store?: StateStore<QueueState>;
   clock?: ReturnType<typeof fakeClock>;
@@ -90,11 +90,11 @@ describe('retry schedule', () => {
     expect(observed[1]).toBe(15_000 * 1.05);
   });
 
-  it('retryDelayMs spans exactly [delay, delay × 1.1] and ends after the fifth retry', () => {
-    expect(retryDelayMs(1, () => 0)).toBe(5_000);
-    expect(retryDelayMs(1, () => 1)).toBe(5_500);
-    expect(retryDelayMs(5, () => 1)).toBe(660_000);
-    expect(retryDelayMs(6, () => 0)).toBeUndefined();
+  it('deliveryRetryDelayMs spans exactly [delay, delay × 1.1] and ends after the fifth retry', () => {
+    expect(deliveryRetryDelayMs(1, () => 0)).toBe(5_000);
+    expect(deliveryRetryDelayMs(1, () => 1)).toBe(5_500);
+    expect(deliveryRetryDelayMs(5, () => 1)).toBe(660_000);
+    expect(deliveryRetryDelayMs(6, () => 0)).toBeUndefined();
   });
 
   it.each([400, 401, 403, 404, 409, 410, 422, 301, 302])('does not retry HTTP %i', async (code) => {
@@ -106,7 +106,7 @@ describe('retry schedule', () => {
     expect(t.lines[0]).toMatch(/not retryable/);
   });
 
-  it.each<[string, AttemptOutcome]>([
+  it.each<[string, DeliveryOutcome]>([
     ['429', status(429)],
     ['502', status(502)],
     ['a time-out', { kind: 'timeout', afterMs: 30_000 }],
@@ -179,7 +179,7 @@ describe('persisted queue', () => {
     const first = setup({ outcomes: [], store, clock });
     first.enqueue();
     // The first attempt never answers: the process is killed while it is in flight.
-    const target = { key: 'target-1', label: 'x', send: () => new Promise<AttemptOutcome>(() => {}) };
+    const target = { key: 'target-1', label: 'x', send: () => new Promise<DeliveryOutcome>(() => {}) };
     const dying = new DeliveryQueue({ state: first.state, record: () => store.save(first.state), targets: new Map([['target-1', target]]), clock, log: () => {}, random: () => 0 });
     void dying.runDue();
     await Promise.resolve();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { Notifier } from '../../src/notifications/notifier.js';
 import type { Target } from '../../src/notifications/queue.js';
-import type { AttemptOutcome } from '../../src/notifications/schedule.js';
+import type { DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
 import { parseSettings } from '../../src/notifications/settings.js';
 import type { NotificationState } from '../../src/notifications/state.js';
 import { jsonFileStore } from '../../src/notifications/store.js';
@@ -28,7 +28,7 @@ export function statePath() {
 export const log = (n: number) => executionLog({ n });
 
 /** A receiver that counts every request per delivery id and answers as `answer` says (never, if it returns undefined). */
-export function receiver(answer: (id: string) => AttemptOutcome | undefined) {
+export function receiver(answer: (id: string) => DeliveryOutcome | undefined) {
   const requests = new Map<string, number>();
   const target: Target = {
     key: 'hook',
@@ -36,7 +36,7 @@ export function receiver(answer: (id: string) => AttemptOutcome | undefined) {
     send(delivery) {
       requests.set(delivery.id, (requests.get(delivery.id) ?? 0) + 1);
       const outcome = answer(delivery.id);
-      return outcome ? Promise.resolve(outcome) : new Promise<AttemptOutcome>(() => {});
+      return outcome ? Promise.resolve(outcome) : new Promise<DeliveryOutcome>(() => {});
     },
   };
   return { requests, target };

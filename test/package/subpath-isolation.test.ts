@@ -37,7 +37,7 @@ describe('subpath exports load only their own service', () => {
 
   it('keeps chdb and the sandbox out of the root entry', () => {
     const files = [...importGraph('src/index.ts')];
-    expect(files).toContain('blocks/tinybird.ts');
+    expect(files).toContain('tools/tinybird/index.ts');
     expect(files.filter((file) => file.startsWith('src/sandbox/'))).toEqual([]);
     for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/from ['"]chdb['"]/);
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { loopsRequest, SERVICE, successBody } from './shared.js';
-import { removalQuotaSchema, suppressionParams } from './suppression.js';
+import { defineTool } from '../../src/kit.js';
+import { connection } from './connection.js';
+import { removalQuotaSchema } from './contact.js';
+import { contactLookupParams } from './params.js';
 
 const output = z.object({
   contact: z
@@ -18,14 +19,16 @@ export default defineTool({
     'Check whether a Loops contact (by exactly one of email or userId) is suppressed after a hard bounce or spam complaint, and how many suppression removals the team has left.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
-  params: suppressionParams,
+  service: connection.service,
+  params: contactLookupParams,
   output,
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'GET',
       path: '/contacts/suppression',
       query: { email: p.email, userId: p.userId },
     }),
-  response: (res) => successBody<z.input<typeof output>>(res),
+  // The answer is the spec's record itself.
+  wire: output,
+  response: ({ body }) => body,
 });

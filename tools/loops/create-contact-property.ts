@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection, successAnswer } from './connection.js';
 import { propertyNameParam, propertyTypeParam } from './params.js';
-import { apiKeyParam, loopsRequest, SERVICE, successBody } from './shared.js';
 
 export default defineTool({
   id: 'loops_create_contact_property',
@@ -10,7 +10,7 @@ export default defineTool({
     'Create a custom contact property in Loops, so contacts and events can carry it. The name is camelCase (e.g. planName) and cannot be a reserved or default name; the type is string, number, boolean or date. Fails when the property already exists.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
     name: propertyNameParam,
@@ -20,10 +20,11 @@ export default defineTool({
     success: z.boolean().describe('True when the property was created'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'POST',
       path: '/contacts/properties',
       body: { json: { name: p.name, type: p.type } },
     }),
-  response: (res) => ({ success: successBody<{ success: boolean }>(res).success }),
+  wire: successAnswer,
+  response: ({ body }) => ({ success: body.success }),
 });

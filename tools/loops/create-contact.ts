@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection, defined } from './connection.js';
 import { customPropertiesParam, emailParam, mailingListsParam, text, userIdParam } from './params.js';
-import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
 
 export default defineTool({
   id: 'loops_create_contact',
@@ -10,10 +10,10 @@ export default defineTool({
     'Add a new contact to the Loops audience. Fails with conflict (409) when a contact with this email or userId already exists; use loops_update_contact to update-or-create instead. customProperties are set as contact properties, which must already exist in Loops.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
-    email: emailParam.describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
+    email: emailParam.describe('Contact e-mail address'),
     firstName: text().optional().describe('First name'),
     lastName: text().optional().describe('Last name'),
     source: text().optional().describe('Where the contact came from; replaces the default "API"'),
@@ -28,7 +28,7 @@ export default defineTool({
     id: z.string().describe('Id of the new contact'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'POST',
       path: '/contacts/create',
       // Custom properties travel as top-level keys; the named fields are spread last so they win.
@@ -48,8 +48,6 @@ export default defineTool({
         },
       },
     }),
-  response: (res) => {
-    const body = successBody<{ success: boolean; id: string }>(res);
-    return { success: body.success, id: body.id };
-  },
+  wire: z.looseObject({ success: z.boolean(), id: z.string() }),
+  response: ({ body }) => ({ success: body.success, id: body.id }),
 });

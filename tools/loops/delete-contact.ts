@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/kit.js';
+import { connection, defined } from './connection.js';
 import { doneOnRetry } from './done-on-retry.js';
-import { emailParam, identityRule, userIdParam } from './params.js';
-import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
+import { contactLookupParams } from './params.js';
 
 export default defineTool({
   id: 'loops_delete_contact',
@@ -11,28 +11,20 @@ export default defineTool({
     'Delete a Loops contact by exactly one of email or userId. Not reversible. Fails with not_found when no contact matches.',
   scopes: [],
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  service: SERVICE,
-  params: z
-    .object({
-      apiKey: apiKeyParam,
-      email: emailParam.optional().describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
-      userId: userIdParam.optional(),
-    })
-    .superRefine(identityRule('exactly-one')),
+  service: connection.service,
+  params: contactLookupParams,
   output: z.object({
     success: z.boolean().describe('True when the contact is gone'),
     message: z.string().describe('The service\'s confirmation'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'POST',
       path: '/contacts/delete',
       body: { json: defined({ email: p.email, userId: p.userId }) },
     }),
-  response: (res) => {
-    const body = successBody<{ success: boolean; message: string }>(res);
-    return { success: body.success, message: body.message };
-  },
+  wire: z.looseObject({ success: z.boolean(), message: z.string() }),
+  response: ({ body }) => ({ success: body.success, message: body.message }),
   // A retry after a lost answer finds the contact already gone.
   run: (p, ctx) =>
     doneOnRetry(ctx, p, {

@@ -1,5 +1,4 @@
-import { ToolFailure } from '../../src/harness/errors.js';
-import type { ToolContext } from '../../src/harness/types.js';
+import { ToolFailure, type ToolContext } from '../../src/kit.js';
 
 /**
  * Runs the tool's one call. When a retry of that call meets `status` — the answer the
@@ -9,12 +8,12 @@ import type { ToolContext } from '../../src/harness/types.js';
  * same status is a real failure.
  */
 export async function doneOnRetry<P, O>(
-  ctx: ToolContext<P>,
+  ctx: ToolContext<P, O>,
   params: P,
   rule: { status: number; output: O; note: string },
 ): Promise<O> {
   try {
-    return (await ctx.call(params)) as O;
+    return await ctx.call(params);
   } catch (error) {
     if (error instanceof ToolFailure && error.error.status === rule.status && (error.attempt ?? 1) > 1) {
       ctx.note(rule.note);

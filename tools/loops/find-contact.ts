@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { contactSchema, toContact } from './contact.js';
-import { emailParam, identityRule, userIdParam } from './params.js';
-import { apiKeyParam, arrayBody, loopsRequest, SERVICE } from './shared.js';
+import { defineTool } from '../../src/kit.js';
+import { connection } from './connection.js';
+import { contactSchema, contactWire, toContact } from './contact.js';
+import { contactLookupParams } from './params.js';
 
 export default defineTool({
   id: 'loops_find_contact',
@@ -11,23 +11,19 @@ export default defineTool({
     'Look up a Loops contact by exactly one of email or userId. Returns contacts: an array with the match, or empty when there is none (not an error).',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
-  params: z
-    .object({
-      apiKey: apiKeyParam,
-      email: emailParam.optional().describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
-      userId: userIdParam.optional(),
-    })
-    .superRefine(identityRule('exactly-one')),
+  service: connection.service,
+  params: contactLookupParams,
   output: z.object({
     contacts: z.array(contactSchema).describe('Matching contacts (empty when none)'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'GET',
       path: '/contacts/find',
       // The query encoder turns "+" into %2B, as the service requires.
       query: { email: p.email, userId: p.userId },
     }),
-  response: (res) => ({ contacts: arrayBody(res, 'contacts').map(toContact) }),
+  // A bare array: one contact, or none.
+  wire: z.array(contactWire, { error: 'expected an array of contacts' }),
+  response: ({ body }) => ({ contacts: body.map(toContact) }),
 });

@@ -1,5 +1,4 @@
-import { failure } from '../../src/harness/errors.js';
-import type { ExecuteOptions } from '../../src/harness/types.js';
+import { failure, type ExecuteOptions } from '../../src/kit.js';
 
 /** Loops' limit on the Idempotency-Key header. */
 export const MAX_IDEMPOTENCY_KEY = 100;

@@ -1,5 +1,7 @@
 /** The e-mail (Loops) tools, importable alone as `flowblocks/tools/loops`. */
+import { defineService, lineIcon } from '../../src/kit.js';
 import checkContactSuppression from './check-contact-suppression.js';
+import { connection } from './connection.js';
 import createContactProperty from './create-contact-property.js';
 import createContact from './create-contact.js';
 import deleteContact from './delete-contact.js';
@@ -28,21 +30,40 @@ export {
   testApiKey,
   updateContact,
 };
-export { runTool } from '../../src/harness/execute.js';
-export { paginate } from '../../src/harness/paginate.js';
+export { runTool, paginate } from '../../src/kit.js';
 
-export const loopsTools = [
-  createContact,
-  updateContact,
-  findContact,
-  deleteContact,
-  sendTransactionalEmail,
-  sendEvent,
-  listMailingLists,
-  listTransactionalEmails,
-  createContactProperty,
-  listContactProperties,
-  checkContactSuppression,
-  removeContactSuppression,
-  testApiKey,
-];
+/** Loops as a whole: its connection, and its tools in the order its block lists them. */
+export const service = defineService({
+  id: 'loops',
+  name: 'Loops',
+  description:
+    'Manage contacts, send transactional e-mail and events, and read mailing lists, templates and contact properties in Loops.',
+  docsUrl: 'https://loops.so/docs/api-reference',
+  color: '#FF6B35',
+  // An envelope with a looping arrow. Drawn for flowblocks on a 24×24 grid.
+  icon: lineIcon(
+    '<path d="M21.5 12A9.5 9.5 0 1 1 18.1 4.7"/>',
+    '<path d="M17.8 1.7l.3 3-3 .3"/>',
+    '<rect x="7" y="8.5" width="10" height="7" rx="1"/>',
+    '<path d="M7.5 9.3l4.5 3.3 4.5-3.3"/>',
+  ),
+  connection,
+  tools: [
+    createContact,
+    updateContact,
+    findContact,
+    deleteContact,
+    sendTransactionalEmail,
+    sendEvent,
+    listMailingLists,
+    listTransactionalEmails,
+    createContactProperty,
+    listContactProperties,
+    checkContactSuppression,
+    removeContactSuppression,
+    testApiKey,
+  ],
+});
+
+/** Every Loops tool, in block order (a copy of `service.tools`). */
+export const loopsTools = [...service.tools];

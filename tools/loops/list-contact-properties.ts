@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { apiKeyParam, arrayBody, loopsRequest, SERVICE } from './shared.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection } from './connection.js';
 
 export default defineTool({
   id: 'loops_list_contact_properties',
@@ -9,7 +9,7 @@ export default defineTool({
     'List the contact properties of the Loops team: all of them (default properties such as firstName included) or only the custom ones, each with its key, label and type.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
     list: z.enum(['all', 'custom']).default('all').describe('all properties, or only custom ones'),
@@ -26,12 +26,7 @@ export default defineTool({
       .describe('Contact properties'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, { method: 'GET', path: '/contacts/properties', query: { list: p.list } }),
-  response: (res) => ({
-    properties: arrayBody(res, 'contact properties').map((prop) => ({
-      key: prop.key as string,
-      label: prop.label as string,
-      type: prop.type as string,
-    })),
-  }),
+    connection.request(p, options, { method: 'GET', path: '/contacts/properties', query: { list: p.list } }),
+  wire: z.array(z.looseObject({ key: z.string(), label: z.string(), type: z.string() }), { error: 'expected an array of contact properties' }),
+  response: ({ body }) => ({ properties: body.map((prop) => ({ key: prop.key, label: prop.label, type: prop.type })) }),
 });

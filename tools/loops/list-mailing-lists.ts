@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { apiKeyParam, arrayBody, loopsRequest, SERVICE } from './shared.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection } from './connection.js';
+
+/** A bare array of the lists; an unset description may be missing or null. */
+const wire = z.array(
+  z.looseObject({ id: z.string(), name: z.string(), description: z.string().nullish(), isPublic: z.boolean() }),
+  { error: 'expected an array of mailing lists' },
+);
 
 export default defineTool({
   id: 'loops_list_mailing_lists',
@@ -8,7 +14,7 @@ export default defineTool({
   description: 'List the mailing lists of the Loops team, with their ids (for the mailingLists param of the contact and event tools).',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({ apiKey: apiKeyParam }),
   output: z.object({
     mailingLists: z
@@ -22,13 +28,9 @@ export default defineTool({
       )
       .describe('Every mailing list'),
   }),
-  request: (p, options) => loopsRequest(p.apiKey, options, { method: 'GET', path: '/lists' }),
-  response: (res) => ({
-    mailingLists: arrayBody(res, 'mailing lists').map((list) => ({
-      id: list.id as string,
-      name: list.name as string,
-      description: (list.description ?? null) as string | null,
-      isPublic: list.isPublic as boolean,
-    })),
+  request: (p, options) => connection.request(p, options, { method: 'GET', path: '/lists' }),
+  wire,
+  response: ({ body }) => ({
+    mailingLists: body.map((list) => ({ id: list.id, name: list.name, description: list.description ?? null, isPublic: list.isPublic })),
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { apiKeyParam, loopsRequest, SERVICE, successBody } from './shared.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection } from './connection.js';
 
 const templateSchema = z.object({
   id: z.string().describe('Template id, for loops_send_transactional_email'),
@@ -32,7 +32,7 @@ export default defineTool({
     'List the published transactional e-mail templates of the Loops team, one page at a time (perPage 10 to 50, default 20), with each template\'s id and data-variable names. Pass pagination.nextCursor back as cursor for the next page.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
     perPage: z.coerce
@@ -50,7 +50,7 @@ export default defineTool({
     items: (page) => page.transactionalEmails,
   },
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'GET',
       // The older endpoint: it lists exactly the published templates with lastUpdated, as
       // the spec describes, and works for every team; /transactional-emails also lists
@@ -58,11 +58,7 @@ export default defineTool({
       path: '/transactional',
       query: { perPage: p.perPage, cursor: p.cursor },
     }),
-  response: (res) => {
-    const body = successBody<{ data?: unknown; pagination?: unknown }>(res);
-    return {
-      transactionalEmails: body.data as z.input<typeof templateSchema>[],
-      pagination: body.pagination as z.input<typeof paginationSchema>,
-    };
-  },
+  // The page is `data`; the records are the spec's, so the output's schemas read them.
+  wire: z.looseObject({ data: z.array(templateSchema), pagination: paginationSchema }),
+  response: ({ body }) => ({ transactionalEmails: body.data, pagination: body.pagination }),
 });

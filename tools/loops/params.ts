@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { uiParam } from '../../src/harness/fields.js';
+import { uiParam } from '../../src/kit.js';
+import { apiKeyParam } from './connection.js';
 
 /** Loops refuses any body value over 500 characters, the JSON quotes included. */
 export const VALUE_CAP = 500;
@@ -19,6 +20,12 @@ export const emailParam = z
 
 export const userIdParam = text().min(1).describe('Your own unique id for the contact (userId in Loops)');
 
+/** The two ways to name a contact; which of them a call needs is its `identityRule`. */
+export const contactIdentityParams = {
+  email: emailParam.optional().describe('Contact e-mail address'),
+  userId: userIdParam.optional(),
+};
+
 type Identity = { email?: string; userId?: string };
 
 /**
@@ -34,6 +41,11 @@ export function identityRule(mode: 'exactly-one' | 'at-least-one') {
     }
   };
 }
+
+/** The params of the calls that look one contact up (find, delete, the suppression calls): exactly one of email / userId. */
+export const contactLookupParams = z
+  .object({ apiKey: apiKeyParam, ...contactIdentityParams })
+  .superRefine(identityRule('exactly-one'));
 
 /** Names Loops keeps for itself: a property cannot be created with them. */
 export const RESERVED_PROPERTY_NAMES: readonly string[] = ['id', 'listId', 'softDeleteAt', 'teamId', 'updatedAt'];

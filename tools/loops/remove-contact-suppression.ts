@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { loopsRequest, SERVICE, successBody } from './shared.js';
-import { removalQuotaSchema, suppressionParams } from './suppression.js';
+import { defineTool } from '../../src/kit.js';
+import { connection } from './connection.js';
+import { removalQuotaSchema } from './contact.js';
+import { contactLookupParams } from './params.js';
 
 const output = z.object({
   success: z.boolean().describe('True when the contact was taken off the suppression list'),
@@ -16,15 +17,17 @@ export default defineTool({
     'Take a suppressed Loops contact (by exactly one of email or userId) off the suppression list so e-mail reaches it again. Uses one of the team\'s limited removals per 30 days; fails with bad_request when the contact is not suppressed or the quota is used up.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
-  params: suppressionParams,
+  service: connection.service,
+  params: contactLookupParams,
   output,
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'DELETE',
       path: '/contacts/suppression',
       // The identifier goes in the query string, not a body.
       query: { email: p.email, userId: p.userId },
     }),
-  response: (res) => successBody<z.input<typeof output>>(res),
+  // The answer is the spec's record itself.
+  wire: output,
+  response: ({ body }) => body,
 });

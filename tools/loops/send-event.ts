@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection, defined, successAnswer } from './connection.js';
 import { doneOnRetry } from './done-on-retry.js';
 import { idempotencyKey, SENT_ON_EARLIER_ATTEMPT } from './idempotency.js';
-import { emailParam, eventPropertiesParam, identityRule, mailingListsParam, text, userIdParam } from './params.js';
-import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
+import { contactIdentityParams, eventPropertiesParam, identityRule, mailingListsParam, text } from './params.js';
 
 export default defineTool({
   id: 'loops_send_event',
@@ -12,13 +12,12 @@ export default defineTool({
     'Send an event for a Loops contact (found by email and/or userId, created when none matches) to trigger the workflows that listen for it. A new eventName creates the event. Each call carries an Idempotency-Key (options.idempotencyKey, or one generated per call and kept across retries), so a retry never triggers twice; reusing a key within 24 h fails with conflict.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z
     .object({
       apiKey: apiKeyParam,
       eventName: text().trim().min(1).describe('Name of the event, e.g. signup'),
-      email: emailParam.optional().describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
-      userId: userIdParam.optional(),
+      ...contactIdentityParams,
       eventProperties: eventPropertiesParam,
       mailingLists: mailingListsParam,
     })
@@ -27,7 +26,7 @@ export default defineTool({
     success: z.boolean().describe('True when the event was recorded'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'POST',
       path: '/events/send',
       body: {
@@ -41,6 +40,7 @@ export default defineTool({
       },
       idempotencyKey: idempotencyKey(options),
     }),
-  response: (res) => ({ success: successBody<{ success: boolean }>(res).success }),
+  wire: successAnswer,
+  response: ({ body }) => ({ success: body.success }),
   run: (p, ctx) => doneOnRetry(ctx, p, { status: 409, output: { success: true }, note: SENT_ON_EARLIER_ATTEMPT }),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection, defined, successAnswer } from './connection.js';
 import { doneOnRetry } from './done-on-retry.js';
 import { idempotencyKey, SENT_ON_EARLIER_ATTEMPT } from './idempotency.js';
 import { attachmentsParam, dataVariablesParam, emailParam, text } from './params.js';
-import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
 
 /** The whole request must stay under 4 MB, attachments included. */
 export const MAX_TRANSACTIONAL_BYTES = 4 * 1024 * 1024;
@@ -33,11 +33,11 @@ export default defineTool({
     'Send a published Loops transactional e-mail template to one recipient, filling its data variables (every required one must be given). Each call carries an Idempotency-Key (options.idempotencyKey, or one generated per call and kept across retries), so a retry never sends twice; reusing a key within 24 h fails with conflict. The request, attachments included, must stay under 4 MB.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z
     .object({
       apiKey: apiKeyParam,
-      email: emailParam.describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
+      email: emailParam.describe('Recipient e-mail address'),
       transactionalId: text().min(1).describe('Id of the transactional e-mail template (from loops_list_transactional_emails)'),
       dataVariables: dataVariablesParam,
       addToAudience: z.boolean().default(false).describe('Also create the recipient as a contact if absent'),
@@ -57,12 +57,13 @@ export default defineTool({
     success: z.boolean().describe('True when the e-mail was accepted for sending'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'POST',
       path: '/transactional',
       body: { json: wireBody(p) },
       idempotencyKey: idempotencyKey(options),
     }),
-  response: (res) => ({ success: successBody<{ success: boolean }>(res).success }),
+  wire: successAnswer,
+  response: ({ body }) => ({ success: body.success }),
   run: (p, ctx) => doneOnRetry(ctx, p, { status: 409, output: { success: true }, note: SENT_ON_EARLIER_ATTEMPT }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { customPropertiesParam, emailParam, identityRule, mailingListsParam, text, userIdParam } from './params.js';
-import { apiKeyParam, defined, loopsRequest, SERVICE, successBody } from './shared.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, connection, defined } from './connection.js';
+import { contactIdentityParams, customPropertiesParam, identityRule, mailingListsParam, text } from './params.js';
 
 export default defineTool({
   id: 'loops_update_contact',
@@ -10,12 +10,11 @@ export default defineTool({
     'Update a Loops contact found by email or userId, creating it when none matches (upsert). With both, a contact matching either is updated and the other value set on it; to change an e-mail address, send the contact\'s userId with the new email. Leave subscribed out unless you mean it: true re-subscribes an unsubscribed contact. In customProperties, null resets a property.',
   scopes: [],
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
   params: z
     .object({
       apiKey: apiKeyParam,
-      email: emailParam.optional().describe('Contact e-mail address (for a transactional e-mail: the recipient)'),
-      userId: userIdParam.optional(),
+      ...contactIdentityParams,
       firstName: text().optional().describe('First name'),
       lastName: text().optional().describe('Last name'),
       source: text().optional().describe('Where the contact came from; replaces the default "API"'),
@@ -30,7 +29,7 @@ export default defineTool({
     id: z.string().describe('Id of the updated or created contact'),
   }),
   request: (p, options) =>
-    loopsRequest(p.apiKey, options, {
+    connection.request(p, options, {
       method: 'PUT',
       path: '/contacts/update',
       body: {
@@ -49,8 +48,6 @@ export default defineTool({
         },
       },
     }),
-  response: (res) => {
-    const body = successBody<{ success: boolean; id: string }>(res);
-    return { success: body.success, id: body.id };
-  },
+  wire: z.looseObject({ success: z.boolean(), id: z.string() }),
+  response: ({ body }) => ({ success: body.success, id: body.id }),
 });

@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { authHeaders, baseUrlParam, datasourceParam, datasourceRefSchema, jobSchema, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+import { defineTool } from '../../src/kit.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { datasourceParam, datasourceRefSchema, jobEnvelope, jobSchema } from './shared.js';
 
-interface AppendBody {
-  id?: string;
-  import_id?: string;
-  job_id?: string;
-  job_url?: string;
-  status?: string;
-  job?: { datasource?: unknown };
-  datasource?: unknown;
-}
+/** The import's answer: the job, its ids (`import_id` and `job_id` are only sometimes there) and its URL. */
+const wire = z.looseObject({
+  id: z.string(),
+  import_id: z.string().optional(),
+  job_id: z.string().optional(),
+  job_url: z.string(),
+  status: z.string(),
+  job: jobSchema,
+  datasource: datasourceRefSchema.optional(),
+});
 
 export default defineTool({
   id: 'tinybird_append_datasource',
@@ -19,7 +21,7 @@ export default defineTool({
     'Append rows to an existing Tinybird Data Source from a file at an http(s) URL (CSV, NDJSON or Parquet). The import runs as a job: poll it with tinybird_get_job using job_id. Not retried after server errors, since a repeated request imports the file twice.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -36,25 +38,19 @@ export default defineTool({
     job: jobSchema,
     datasource: datasourceRefSchema.optional(),
   }),
-  request: (p) => ({
-    method: 'POST',
-    url: tinybirdUrl(p.base_url, '/v0/datasources'),
-    query: { mode: 'append', name: p.datasource, format: p.format },
-    headers: authHeaders(p.token),
-    // The file URL goes in the body, where its own query string cannot tangle with ours.
-    body: { form: { url: p.url } },
+  request: (p, options) =>
+    connection.request(p, options, {
+      method: 'POST',
+      path: '/v0/datasources',
+      query: { mode: 'append', name: p.datasource, format: p.format },
+      // The file URL goes in the body, where its own query string cannot tangle with ours.
+      body: { form: { url: p.url } },
+    }),
+  wire,
+  response: ({ body }) => ({
+    ...jobEnvelope(body),
+    import_id: body.import_id ?? body.id,
+    // The service nests the data source inside the job.
+    datasource: body.datasource ?? body.job.datasource,
   }),
-  response: (res) => {
-    const body = res.body as AppendBody;
-    return {
-      id: body.id as string,
-      import_id: (body.import_id ?? body.id) as string,
-      job_id: (body.job_id ?? body.id) as string,
-      job_url: body.job_url as string,
-      status: body.status as string,
-      job: body.job as z.input<typeof jobSchema>,
-      // The service nests the data source inside the job.
-      datasource: (body.datasource ?? body.job?.datasource) as z.input<typeof datasourceRefSchema> | undefined,
-    };
-  },
 });

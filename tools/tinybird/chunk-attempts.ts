@@ -1,6 +1,4 @@
-import { ToolFailure } from '../../src/harness/errors.js';
-import { backoffMs } from '../../src/harness/retry.js';
-import type { RetryOptions, ToolError } from '../../src/harness/types.js';
+import { backoffMs, ToolFailure, type RetryOptions, type ToolError } from '../../src/kit.js';
 import type { OnAmbiguous } from './events-request.js';
 
 /** Where a chunk's rows are after its request finally failed. */

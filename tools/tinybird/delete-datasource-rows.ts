@@ -1,18 +1,21 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { uiParam } from '../../src/harness/fields.js';
-import { pathSegment } from '../../src/harness/path-segment.js';
-import { authHeaders, baseUrlParam, datasourceParam, jobSchema, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+import { defineTool, pathSegment, uiParam } from '../../src/kit.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { datasourceParam, jobEnvelope, jobSchema } from './shared.js';
 
-interface DeleteBody {
-  id?: string;
-  job_id?: string;
-  delete_id?: string;
-  job_url?: string;
-  status?: string;
-  job?: unknown;
-  rows_to_be_deleted?: number;
-}
+/**
+ * The delete's answer: a job envelope, or for a dry run only `rows_to_be_deleted`. Every
+ * field is optional, so it must at least be a JSON object: anything else would read as an empty success.
+ */
+const wire = z.looseObject({
+  id: z.string().optional(),
+  job_id: z.string().optional(),
+  delete_id: z.string().optional(),
+  job_url: z.string().optional(),
+  status: z.string().optional(),
+  job: jobSchema.optional(),
+  rows_to_be_deleted: z.number().optional(),
+});
 
 export default defineTool({
   id: 'tinybird_delete_datasource_rows',
@@ -21,7 +24,7 @@ export default defineTool({
     'Delete the rows of a Tinybird Data Source that match a SQL WHERE condition. The delete runs as a job: poll it with tinybird_get_job (the finished job has rows_affected). With dry_run: true nothing is deleted (read-only) and rows_to_be_deleted says how many rows match; try that first.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -42,27 +45,18 @@ export default defineTool({
     job: jobSchema.optional(),
     rows_to_be_deleted: z.number().int().optional().describe('Dry run only: rows that match the condition'),
   }),
-  request: (p) => ({
-    method: 'POST',
-    url: tinybirdUrl(p.base_url, `/v0/datasources/${pathSegment(p.datasource)}/delete`),
-    headers: authHeaders(p.token),
-    // The service compares dry_run to the exact string "true".
-    body: { form: { delete_condition: p.delete_condition, dry_run: p.dry_run ? 'true' : 'false' } },
-    // A dry run only counts rows, so it is safe to repeat.
-    safeToRetry: p.dry_run,
-  }),
-  response: (res, p) => {
-    // Every field is optional, so anything but a JSON object would read as an empty success.
-    if (res.bodyKind !== 'json' || typeof res.body !== 'object' || res.body === null) throw new Error('the answer is not a JSON object');
-    const body = res.body as DeleteBody;
+  request: (p, options) =>
+    connection.request(p, options, {
+      method: 'POST',
+      path: `/v0/datasources/${pathSegment(p.datasource)}/delete`,
+      // The service compares dry_run to the exact string "true".
+      body: { form: { delete_condition: p.delete_condition, dry_run: p.dry_run ? 'true' : 'false' } },
+      // A dry run only counts rows, so it is safe to repeat.
+      safeToRetry: p.dry_run,
+    }),
+  wire,
+  response: ({ body }, p) => {
     if (p.dry_run) return { rows_to_be_deleted: body.rows_to_be_deleted };
-    return {
-      id: body.id,
-      job_id: body.job_id ?? body.id,
-      delete_id: body.delete_id ?? body.id,
-      job_url: body.job_url,
-      status: body.status,
-      job: body.job as z.input<typeof jobSchema>,
-    };
+    return { ...jobEnvelope(body), delete_id: body.delete_id ?? body.id };
   },
 });

@@ -1,5 +1,6 @@
-import type { HttpRequestSpec } from '../../src/harness/types.js';
-import { authHeaders, tinybirdUrl } from './shared.js';
+import { z } from 'zod';
+import type { HttpRequestSpec } from '../../src/kit.js';
+import { connection } from './connection.js';
 
 export interface EventsTarget {
   base_url: string;
@@ -39,21 +40,26 @@ export function eventsRequest(
   body: string | Uint8Array,
   { wait, gzip }: { wait: boolean; gzip: boolean },
 ): HttpRequestSpec {
-  return {
+  // Options are not read: the Events API's base URL is always the target's own.
+  return connection.request(target, NO_OPTIONS, {
     method: 'POST',
-    url: tinybirdUrl(target.base_url, '/v0/events'),
+    path: '/v0/events',
     query: { name: target.datasource, wait: wait ? 'true' : undefined },
-    headers: authHeaders(target.token),
     body: { ndjson: body },
     gzip,
     nothingDoneStatuses: wait ? NOTHING_DONE_WITH_WAIT : NOTHING_DONE,
     retryQuery: wait ? undefined : { wait: 'true' },
     retryNothingDoneStatuses: NOTHING_DONE_WITH_WAIT,
-  };
+  });
 }
 
-/** Row counts from an Events API answer. */
+const NO_OPTIONS = Object.freeze({});
+
+/** An Events API answer: how many rows went in, and how many to quarantine. */
+export const eventsAnswer = z.looseObject({ successful_rows: z.number(), quarantined_rows: z.number() });
+
+/** Row counts from a chunk's answer; one without them counts none (the report counts rows sent, not answers). */
 export function rowCounts(body: unknown): { successful_rows: number; quarantined_rows: number } {
-  const counts = body as { successful_rows?: unknown; quarantined_rows?: unknown } | undefined;
-  return { successful_rows: counts?.successful_rows as number, quarantined_rows: counts?.quarantined_rows as number };
+  const counts = eventsAnswer.safeParse(body);
+  return counts.success ? counts.data : { successful_rows: 0, quarantined_rows: 0 };
 }

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { failure, ToolFailure } from '../../src/harness/errors.js';
-import { uiParam, userOnlyParam } from '../../src/harness/fields.js';
-import { retrySettings } from '../../src/harness/retry.js';
+import { defineTool, failure, retrySettings, ToolFailure, uiParam, userOnlyParam } from '../../src/kit.js';
 import { sendChunkWithRetries } from './chunk-attempts.js';
-import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, DEFAULT_ON_AMBIGUOUS, eventsRequest, rowCounts } from './events-request.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, DEFAULT_ON_AMBIGUOUS, eventsAnswer, eventsRequest } from './events-request.js';
 import { LineTooLargeError, NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
 import { sendChunks, type IngestReport } from './send-chunks.js';
-import { baseUrlParam, datasourceParam, SERVICE, tokenParam } from './shared.js';
+import { datasourceParam } from './shared.js';
 
 function isJsonObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +27,7 @@ function checkEvents(data: string, format: 'ndjson' | 'json', ctx: z.RefinementC
     try {
       parsed = JSON.parse(data);
     } catch (error) {
-      return report(`data is not valid JSON: ${(error as Error).message}`);
+      return report(`data is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
     const rows = Array.isArray(parsed) ? parsed : [parsed];
     const bad = rows.findIndex((row) => !isJsonObject(row));
@@ -89,9 +87,9 @@ export default defineTool({
   name: 'Send events',
   description:
     'Ingest events into a Tinybird Data Source through the Events API, as NDJSON (one JSON object per line) or JSON (an object or an array of objects), optionally gzip-compressed. Data of any size is split at line boundaries into requests under the per-request limit. Rows that do not fit the schema are counted in quarantined_rows, not ingested. Set wait to true to get a database acknowledgment; only then are server errors retried without risk of duplicate rows. A cut connection leaves the outcome unknown: by default it is reported, not retried (on_ambiguous).',
-  scopes: ['DATASOURCE:APPEND', 'DATASOURCE:CREATE'],
+  scopes: ['DATASOURCES:APPEND:<datasource>', 'DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -133,13 +131,14 @@ export default defineTool({
   }),
   request: (p) =>
     eventsRequest(p, eventsAsNdjson(p.data, p.format), { wait: p.wait, gzip: p.compression === 'gzip' }),
-  response: (res) => rowCounts(res.body),
+  wire: eventsAnswer,
+  response: ({ body }) => ({ successful_rows: body.successful_rows, quarantined_rows: body.quarantined_rows }),
   run: async (p, ctx) => {
     const ndjson = eventsAsNdjson(p.data, p.format);
     const policy = { wait: p.wait, onAmbiguous: p.on_ambiguous, retry: retrySettings(ctx.options.retry), sleep: ctx.sleep };
     if (Buffer.byteLength(ndjson) <= p.max_request_bytes) {
       const result = await sendChunkWithRetries((isRetry) => ctx.call(isRetry ? { ...p, wait: true } : p), policy);
-      if (result.ok) return result.value as ReturnType<typeof rowCounts>;
+      if (result.ok) return result.value;
       const { error } = result;
       throw new ToolFailure(result.verdict === 'unknown' ? { ...error, message: `${error.message} (${UNKNOWN_OUTCOME})` } : error);
     }

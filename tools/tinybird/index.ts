@@ -1,5 +1,7 @@
 /** The event-data (Tinybird) tools, importable alone as `flowblocks/tools/tinybird`. */
+import { defineService, lineIcon } from '../../src/kit.js';
 import appendDatasource from './append-datasource.js';
+import { connection } from './connection.js';
 import deleteDatasourceRows from './delete-datasource-rows.js';
 import events from './events.js';
 import getJob from './get-job.js';
@@ -8,7 +10,7 @@ import query from './query.js';
 import truncateDatasource from './truncate-datasource.js';
 
 export { appendDatasource, deleteDatasourceRows, events, getJob, query, queryPipe, truncateDatasource };
-export { runTool } from '../../src/harness/execute.js';
+export { runTool } from '../../src/kit.js';
 export {
   ingestEvents,
   type IngestOptions,
@@ -23,4 +25,23 @@ export {
 export { LineTooLargeError } from './ndjson-chunker.js';
 export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
 
-export const tinybirdTools = [events, query, queryPipe, appendDatasource, truncateDatasource, deleteDatasourceRows, getJob];
+/** Tinybird as a whole: its connection, and its tools in the order its block lists them. */
+export const service = defineService({
+  id: 'tinybird',
+  name: 'Tinybird',
+  description: 'Ingest events, run SQL, call pipe endpoints and maintain Data Sources in Tinybird.',
+  docsUrl: 'https://www.tinybird.co/docs/api-reference',
+  color: '#2D27F7',
+  // A small bird perched on a line chart. Drawn for flowblocks on a 24×24 grid.
+  icon: lineIcon(
+    '<path d="M5 14.5c0-4.1 2.9-7.5 6.8-7.5 2.1 0 3.7 1 4.5 2.5l3.2 1-3 1.3c-.4 3.6-3 6.2-6.8 6.2H3z"/>',
+    '<path d="M7.8 11.2c.6 2.4 3 3.7 5.7 2.7"/>',
+    '<circle cx="14" cy="9.3" r=".7" fill="currentColor"/>',
+    '<path d="M4 21.5l5-2 5 1 6-3"/>',
+  ),
+  connection,
+  tools: [events, query, queryPipe, appendDatasource, truncateDatasource, deleteDatasourceRows, getJob],
+});
+
+/** Every Tinybird tool, in block order (a copy of `service.tools`). */
+export const tinybirdTools = [...service.tools];

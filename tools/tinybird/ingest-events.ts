@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import { Redactor } from '../../src/harness/redact.js';
-import { ToolCallError } from '../../src/harness/errors.js';
-import { createCallState, sendRequest } from '../../src/harness/send.js';
-import { zodIssues } from '../../src/harness/execute.js';
-import { sleep } from '../../src/harness/sleep.js';
-import type { ExecuteOptions } from '../../src/harness/types.js';
+import { createCallState, ownValue, Redactor, sendRequest, sleep, ToolCallError, zodIssues, type ExecuteOptions } from '../../src/kit.js';
 import {
   DEFAULT_INGEST_CONCURRENCY,
   DEFAULT_MAX_REQUEST_BYTES,
@@ -15,7 +10,8 @@ import {
 import { NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
 import { NdjsonFile } from './read-ndjson-file.js';
 import { sendChunks, type IngestProgress, type IngestReport } from './send-chunks.js';
-import { baseUrlParam, datasourceParam, tokenParam } from './shared.js';
+import { baseUrlParam, tokenParam } from './connection.js';
+import { datasourceParam } from './shared.js';
 
 export type { FailedChunk, IngestProgress, IngestReport, IngestStop, RowRange } from './send-chunks.js';
 export type { OnAmbiguous } from './events-request.js';
@@ -88,7 +84,8 @@ export async function ingestEvents(
 ): Promise<IngestReport> {
   const parsed = targetSchema.safeParse(target);
   const choices = choicesSchema.safeParse({ skipRows: options.skipRows, onAmbiguous: options.onAmbiguous });
-  const redactor = new Redactor([(target as Partial<EventsTarget> | undefined)?.token]);
+  // The target is the caller's, not yet checked: its token may be anything, or missing.
+  const redactor = new Redactor([typeof target === 'object' && target !== null ? ownValue(target, 'token') : undefined]);
   if (!parsed.success || !choices.success) {
     const issues = [...(parsed.error ? zodIssues(parsed.error) : []), ...(choices.error ? zodIssues(choices.error) : [])];
     const error = { code: 'invalid_params' as const, message: parsed.success ? 'invalid ingest options' : 'invalid ingest target', retryable: false, issues };

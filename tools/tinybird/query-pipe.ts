@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { uiParam } from '../../src/harness/fields.js';
-import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
-import { jsonResultFields, jsonResultSchema } from './query-result.js';
-import { authHeaders, baseUrlParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+import { defineTool, pathIdParam, pathSegment, uiParam } from '../../src/kit.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { jsonResultFields, jsonResultSchema, jsonResultWire } from './query-result.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -15,9 +13,10 @@ export default defineTool({
   name: 'Call a pipe endpoint',
   description:
     'Call a published Tinybird pipe endpoint by name with its dynamic parameters and get JSON rows back. q runs extra SQL on top of the pipe result, which it calls `_` (e.g. SELECT count() FROM _).',
-  scopes: ['PIPE:READ'],
+  scopes: ['PIPES:READ:<pipe>'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
+  rowsField: 'data',
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -38,11 +37,8 @@ export default defineTool({
     }),
   }),
   output: jsonResultSchema,
-  request: (p) => ({
-    method: 'GET',
-    url: tinybirdUrl(p.base_url, `/v0/pipes/${pathSegment(p.pipe)}.json`),
-    query: { ...p.parameters, q: p.q },
-    headers: authHeaders(p.token),
-  }),
-  response: (res) => jsonResultFields(res),
+  request: (p, options) =>
+    connection.request(p, options, { method: 'GET', path: `/v0/pipes/${pathSegment(p.pipe)}.json`, query: { ...p.parameters, q: p.q } }),
+  wire: jsonResultWire,
+  response: (res) => jsonResultFields(res.body),
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { HttpResponse } from '../../src/harness/types.js';
 
 /** Column descriptors of a FORMAT JSON result. */
 export const metaSchema = z.array(z.object({ name: z.string(), type: z.string() })).describe('Column names and types');
@@ -23,9 +22,22 @@ export const jsonResultSchema = z.object({
   statistics: statisticsSchema,
 });
 
+/** A row: any JSON object. Checked, not copied (the output schema copies the rows once). */
+const wireRow = z.custom<Record<string, unknown>>((row) => typeof row === 'object' && row !== null && !Array.isArray(row), {
+  error: 'a row is a JSON object',
+});
+
+/** A FORMAT JSON body as the service sends it; other keys are let through, and dropped by the mapping. */
+export const jsonResultWire = z.looseObject({
+  data: z.array(wireRow),
+  meta: z.array(z.looseObject({ name: z.string(), type: z.string() })),
+  rows: z.number(),
+  rows_before_limit_at_least: z.number().optional(),
+  statistics: z.looseObject({ elapsed: z.number(), rows_read: z.number(), bytes_read: z.number() }),
+});
+
 /** Picks the FORMAT JSON fields; the output schema then checks them. */
-export function jsonResultFields(res: HttpResponse): z.input<typeof jsonResultSchema> {
-  const body = (res.body ?? {}) as z.input<typeof jsonResultSchema>;
+export function jsonResultFields(body: z.output<typeof jsonResultWire>): z.input<typeof jsonResultSchema> {
   const out = { data: body.data, meta: body.meta, rows: body.rows, statistics: body.statistics };
   return body.rows_before_limit_at_least === undefined
     ? out

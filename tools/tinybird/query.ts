@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { uiParam } from '../../src/harness/fields.js';
-import { jsonResultFields, metaSchema, rowsSchema, statisticsSchema } from './query-result.js';
-import { authHeaders, baseUrlParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+import { defineTool, uiParam } from '../../src/kit.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { jsonResultFields, jsonResultWire, metaSchema, rowsSchema, statisticsSchema } from './query-result.js';
 
 /** The FORMAT names the Query API serves; any other is refused by the service with a 403. */
 export const QUERY_FORMATS = [
@@ -25,9 +24,10 @@ export default defineTool({
   name: 'Run SQL query',
   description:
     'Run a read-only SQL query against Tinybird Data Sources and pipes. The output format is chosen by a trailing FORMAT clause (JSON by default; CSV, TSV, JSONEachRow and others return raw text in data). Set pipeline to a pipe name to query it as `_` (SELECT * FROM _).',
-  scopes: ['PIPE:READ'],
+  scopes: ['PIPES:READ:<pipe>', 'DATASOURCES:READ:<datasource>'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
+  rowsField: 'data',
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -54,18 +54,18 @@ export default defineTool({
     meta: metaSchema.optional(),
     rows_before_limit_at_least: z.number().int().optional().describe('Rows without the LIMIT clause, when it has one'),
   }),
-  request: (p) => ({
-    method: 'POST',
-    url: tinybirdUrl(p.base_url, '/v0/sql'),
-    headers: authHeaders(p.token),
-    body: { form: { q: p.query, pipeline: p.pipeline } },
-  }),
+  request: (p, options) =>
+    connection.request(p, options, { method: 'POST', path: '/v0/sql', body: { form: { q: p.query, pipeline: p.pipeline } } }),
+  // FORMAT JSON answers a result object; the text formats a string, Parquet bytes, nothing an empty body.
+  // The JSON branch first: it is the common answer, and a union stops at the first match.
+  wire: z.union([jsonResultWire, z.string(), z.instanceof(Uint8Array), z.undefined()]),
   // The parser follows the response's content type, never the SQL text.
   response: (res) => {
-    if (res.bodyKind === 'json') return jsonResultFields(res);
+    const body = res.body;
+    if (typeof body === 'object' && !(body instanceof Uint8Array)) return jsonResultFields(body);
     // A JSON content type over a body that is empty or did not parse is a broken answer, not a text format.
     if (res.bodyKind !== 'binary' && /^application\/json\b/i.test(res.headers['content-type'] ?? '')) throw new Error('malformed JSON body');
-    if (res.bodyKind === 'binary') return { data: Buffer.from(res.body as Uint8Array).toString('base64') };
-    return { data: (res.body as string | undefined) ?? '' };
+    if (body instanceof Uint8Array) return { data: Buffer.from(body).toString('base64') };
+    return { data: body ?? '' };
   },
 });

@@ -1,5 +1,4 @@
-import { forEachConcurrent } from '../../src/harness/for-each-concurrent.js';
-import type { HttpRequestSpec, HttpResponse, RetryOptions, ToolError } from '../../src/harness/types.js';
+import { forEachConcurrent, type HttpRequestSpec, type HttpResponse, type RetryOptions, type ToolError } from '../../src/kit.js';
 import { sendChunkWithRetries, type FailureVerdict } from './chunk-attempts.js';
 import { eventsRequest, rowCounts, type EventsTarget, type OnAmbiguous } from './events-request.js';
 import type { NdjsonChunk } from './ndjson-chunker.js';

@@ -1,33 +1,10 @@
 import { z } from 'zod';
-import { secretParam, userOnlyParam } from '../../src/harness/fields.js';
-import { joinUrl } from '../../src/harness/request.js';
-
-/** Service key for `options.endpoints`; Tinybird tools take `base_url` as a param instead. */
-export const SERVICE = 'tinybird';
-
-export const baseUrlParam = userOnlyParam(
-  z
-    .url({ protocol: /^https?$/ })
-    .describe('API base URL of the workspace region, e.g. https://api.tinybird.co or https://api.us-east.aws.tinybird.co'),
-);
-
-export const tokenParam = secretParam(
-  z.string().min(1).describe('Tinybird API token (workspace or personal), sent as a Bearer token'),
-);
 
 /** A Data Source name as Tinybird accepts it: letters, digits and underscores, not starting with a digit. */
 export const datasourceParam = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a Data Source name has letters, digits and underscores, and does not start with a digit')
   .describe('Data Source name');
-
-export function tinybirdUrl(base: string, path: string): string {
-  return joinUrl(base, path);
-}
-
-export function authHeaders(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
-}
 
 const dataSourceRef = z.looseObject({ id: z.string().optional(), name: z.string().optional() });
 
@@ -50,6 +27,13 @@ export const jobSchema = z
   .describe('The job record');
 
 export const datasourceRefSchema = dataSourceRef.describe('The Data Source the job works on (id, name, …)');
+
+/** What every job envelope (an import's, a delete's) carries; its ids default to the job's `id`. */
+export function jobEnvelope<B extends { id?: string; job_id?: string; job_url?: string; status?: string; job?: unknown }>(
+  body: B,
+): { id: B['id']; job_id: NonNullable<B['job_id']> | B['id']; job_url: B['job_url']; status: B['status']; job: B['job'] } {
+  return { id: body.id, job_id: body.job_id ?? body.id, job_url: body.job_url, status: body.status, job: body.job };
+}
 
 /** Statuses after which a job no longer changes. */
 export const TERMINAL_JOB_STATUSES: ReadonlySet<string> = new Set(['done', 'error', 'cancelled']);

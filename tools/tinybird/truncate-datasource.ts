@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { pathSegment } from '../../src/harness/path-segment.js';
-import { authHeaders, baseUrlParam, datasourceParam, SERVICE, tinybirdUrl, tokenParam } from './shared.js';
+import { defineTool, pathSegment } from '../../src/kit.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { datasourceParam } from './shared.js';
 
 export default defineTool({
   id: 'tinybird_truncate_datasource',
@@ -10,7 +10,7 @@ export default defineTool({
     'Delete every row of a Tinybird Data Source (its quarantine table too, when named). Dependent materialized views are not truncated. Destructive and not reversible.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -20,10 +20,7 @@ export default defineTool({
     truncated: z.boolean().describe('True once the rows are gone'),
     result: z.unknown().describe('Raw response body if any (the service answers 205 with none)'),
   }),
-  request: (p) => ({
-    method: 'POST',
-    url: tinybirdUrl(p.base_url, `/v0/datasources/${pathSegment(p.datasource)}/truncate`),
-    headers: authHeaders(p.token),
-  }),
+  request: (p, options) => connection.request(p, options, { method: 'POST', path: `/v0/datasources/${pathSegment(p.datasource)}/truncate` }),
+  // Whatever the service sends (it answers 205 with no body) is passed on as `result`.
   response: (res) => ({ truncated: true, result: res.body ?? null }),
 });

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { failure } from '../../src/harness/errors.js';
-import { uiParam } from '../../src/harness/fields.js';
-import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
-import { errorText, jobFromResponse, jobRequest } from './get-job.js';
+import { defineTool, failure, parseWire, pathIdParam, pathSegment, uiParam } from '../../src/kit.js';
+import { apiKeyParam, baseUrlParam, connection } from './connection.js';
+import { errorText, jobRecord, jobRequest, jobWire } from './get-job.js';
 import { pollParams, waitForJob } from './poll-job.js';
 import { limitsSchema } from './schemas.js';
-import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, executionRateLimit, SERVICE, workflowUrl } from './shared.js';
+import { executionRateLimit } from './shared.js';
 
 const output = z.object({
   success: z
@@ -22,6 +20,21 @@ const output = z.object({
 
 type Output = z.input<typeof output>;
 
+/**
+ * A run's answer: synchronous with its output, or asynchronous with the job's id. The id and
+ * status are read leniently below (deployments say `jobId` and send no status).
+ */
+const wire = z.looseObject({
+  success: z.boolean(),
+  output: z.unknown().optional(),
+  limits: limitsSchema.optional(),
+  executionId: z.string().optional(),
+  error: z.unknown().optional(),
+  taskId: z.unknown().optional(),
+  jobId: z.unknown().optional(),
+  status: z.unknown().optional(),
+});
+
 export default defineTool({
   id: 'workflow_execute',
   name: 'Execute workflow',
@@ -29,7 +42,7 @@ export default defineTool({
     'Run a deployed workflow with inputs. By default the call waits for the run and returns success, output and limits (a run longer than the call time limit should be asynchronous). With async it returns at once with a taskId and status queued; add waitForCompletion to poll the job until it is completed or failed and return the final job record.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: SERVICE,
+  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -47,38 +60,34 @@ export default defineTool({
       message: 'waitForCompletion needs async: true (a synchronous run already waits)',
     }),
   output,
-  request: (p) => ({
-    method: 'POST',
-    url: workflowUrl(p.base_url, `/api/workflows/${pathSegment(p.workflowId)}/execute`),
-    // Deployments read async mode from this header and ignore the body flag: send both.
-    headers: { ...apiKeyHeaders(p.apiKey), 'X-Execution-Mode': p.async ? 'async' : undefined },
-    body: { json: p.async ? { inputs: p.inputs, async: true } : { inputs: p.inputs } },
-  }),
-  response: (res, p): Output => {
-    const body = bodyRecord(res.body);
-    const common = {
-      success: body.success as boolean,
-      limits: body.limits as Output['limits'],
-      executionId: body.executionId as string | undefined,
-      error: errorText(body.error),
-    };
+  request: (p, options) =>
+    connection.request(p, options, {
+      method: 'POST',
+      path: `/api/workflows/${pathSegment(p.workflowId)}/execute`,
+      // Deployments read async mode from this header and ignore the body flag: send both.
+      headers: { 'X-Execution-Mode': p.async ? 'async' : undefined },
+      body: { json: p.async ? { inputs: p.inputs, async: true } : { inputs: p.inputs } },
+    }),
+  wire,
+  response: ({ body, status }, p): Output => {
+    const common = { success: body.success, limits: body.limits, executionId: body.executionId, error: errorText(body.error) };
     if (!p.async) return { ...common, output: body.output };
     // Deployments name the id `jobId` and send no status; the spec says `taskId` and `queued`.
     const taskId = body.taskId ?? body.jobId;
     if (typeof taskId !== 'string' || taskId === '') {
-      throw failure('invalid_response', 'the asynchronous execute response has no taskId', { status: res.status });
+      throw failure('invalid_response', 'the asynchronous execute response has no taskId', { status });
     }
     return { ...common, taskId, status: typeof body.status === 'string' ? body.status : 'queued' };
   },
   run: async (p, ctx) => {
     const startedAt = Date.now();
-    const accepted = (await ctx.call(p)) as Output;
+    const accepted = await ctx.call(p);
     const rateLimit = executionRateLimit(accepted.limits, p.async ? 'async' : 'sync');
     if (rateLimit) ctx.reportRateLimit(rateLimit);
     if (!p.waitForCompletion || accepted.taskId === undefined) return accepted;
 
     const { taskId } = accepted;
-    const fetchJob = async () => jobFromResponse(await ctx.send(jobRequest(p.base_url, p.apiKey, taskId)), taskId);
+    const fetchJob = async () => jobRecord(parseWire(jobWire, await ctx.send(jobRequest(p, taskId))).body, taskId);
     const job = await waitForJob({ taskId, status: accepted.status ?? 'queued' }, fetchJob, ctx, {
       ...p,
       startedAt,

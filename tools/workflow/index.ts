@@ -1,4 +1,6 @@
 /** The workflow platform's own API tools, importable alone as `flowblocks/tools/workflow`. */
+import { defineService, lineIcon } from '../../src/kit.js';
+import { connection } from './connection.js';
 import execute from './execute.js';
 import getExecution from './get-execution.js';
 import getJob from './get-job.js';
@@ -6,6 +8,26 @@ import getLog from './get-log.js';
 import listLogs from './list-logs.js';
 
 export { execute, getExecution, getJob, getLog, listLogs };
-export { runTool } from '../../src/harness/execute.js';
+export { runTool } from '../../src/kit.js';
 
-export const workflowTools = [execute, getJob, listLogs, getLog, getExecution];
+/** The workflow platform as a whole: its connection, and its tools in the order its block lists them. */
+export const service = defineService({
+  id: 'workflow',
+  name: 'Workflow',
+  description:
+    "Call another deployed workflow (and wait for it, or start it in the background and watch its job) and read the platform's execution logs.",
+  color: '#6F3DFA',
+  // Three steps joined by curved edges. Drawn for flowblocks on a 24×24 grid.
+  icon: lineIcon(
+    '<rect x="2.5" y="3" width="7.5" height="6" rx="1.5"/>',
+    '<rect x="14" y="9" width="7.5" height="6" rx="1.5"/>',
+    '<rect x="2.5" y="15" width="7.5" height="6" rx="1.5"/>',
+    '<path d="M10 6c2.6 0 1.4 6 4 6"/>',
+    '<path d="M14 12c-2.6 0-1.4 6-4 6"/>',
+  ),
+  connection,
+  tools: [execute, getJob, listLogs, getLog, getExecution],
+});
+
+/** Every workflow tool, in block order (a copy of `service.tools`). */
+export const workflowTools = [...service.tools];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/kit.js';
+import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { limitsSchema, logEntrySchema } from './schemas.js';
-import { apiKeyHeaders, apiKeyParam, baseUrlParam, bodyRecord, SERVICE, workflowUrl } from './shared.js';
 
 const TRIGGERS = ['api', 'webhook', 'schedule', 'manual', 'chat'] as const;
 
@@ -32,7 +32,7 @@ export default defineTool({
     'List execution logs of a workspace, filtered by workflows, folders, triggers, level, time range, execution id, duration, cost or model, one page at a time (limit, default 100) with a cursor. With followCursor it keeps fetching pages until the last one, maxPages or maxEntries. To poll for new logs use order asc with startDate and the cursor.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: SERVICE,
+  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -66,10 +66,10 @@ export default defineTool({
       checkRange(time(p.startDate), time(p.endDate), 'startDate', ctx);
     }),
   output,
-  request: (p) => ({
+  request: (p, options) =>
+    connection.request(p, options, {
     method: 'GET',
-    url: workflowUrl(p.base_url, '/api/v1/logs'),
-    headers: apiKeyHeaders(p.apiKey),
+    path: '/api/v1/logs',
     query: {
       workspaceId: p.workspaceId,
       workflowIds: p.workflowIds?.join(','),
@@ -94,25 +94,26 @@ export default defineTool({
       includeFinalOutput: p.includeFinalOutput || undefined,
     },
   }),
-  response: (res): Output => {
-    const body = bodyRecord(res.body);
-    // Absent and null both mean the last page.
-    const nextCursor = typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null;
-    return { data: body.data as Output['data'], nextCursor, limits: body.limits as Output['limits'] };
-  },
+  // The cursor is read leniently: absent, null, empty (or anything but text) all mean the last page.
+  wire: z.looseObject({ data: z.array(logEntrySchema), nextCursor: z.unknown().optional(), limits: limitsSchema.optional() }),
+  response: ({ body }): Output => ({
+    data: body.data,
+    nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null,
+    limits: body.limits,
+  }),
   pagination: {
     cursorParam: 'cursor',
     nextCursor: (page) => page.nextCursor,
     items: (page) => page.data,
   },
   run: async (p, ctx) => {
-    if (!p.followCursor) return ctx.call(p) as Promise<Output>;
+    if (!p.followCursor) return ctx.call(p);
     const cap = p.maxEntries ?? Infinity;
     const data: Output['data'] = [];
     let cursor = p.cursor;
     for (let pages = 1; ; pages++) {
       // The last page asks only for what the cap leaves, so its nextCursor resumes right after it.
-      const page = (await ctx.call({ ...p, cursor, limit: Math.min(p.limit, cap - data.length) })) as Output;
+      const page = await ctx.call({ ...p, cursor, limit: Math.min(p.limit, cap - data.length) });
       data.push(...page.data);
       if (!page.nextCursor) return { data, nextCursor: null, limits: page.limits };
       if (pages >= p.maxPages || data.length >= cap) {

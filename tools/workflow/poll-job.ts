@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { failure } from '../../src/harness/errors.js';
-import type { ToolContext } from '../../src/harness/types.js';
+import { failure, pollJob, type PollSchedule, type ToolContext } from '../../src/kit.js';
 import { TERMINAL_JOB_STATUSES } from './schemas.js';
 
 /** Waits grow by half each poll up to this, so a long job does not spend the rate limit. */
@@ -45,30 +44,26 @@ export interface PollSettings {
 
 /**
  * Polls until the job reaches a terminal status. Unknown statuses count as still running
- * (deployments have said `pending` and `unknown`), so only the time limit ends those.
+ * (deployments have said `pending` and `unknown`), so only the time limit ends those; the
+ * last read comes at the time limit itself.
  */
-export async function waitForJob(
+export function waitForJob(
   first: JobState,
   fetchJob: () => Promise<JobState>,
   ctx: Pick<ToolContext<unknown>, 'sleep'>,
   settings: PollSettings,
 ): Promise<JobState> {
-  const deadline = settings.startedAt + settings.timeoutSeconds * 1000;
-  let delay = settings.pollIntervalSeconds * 1000;
-  const maxDelay = Math.max(MAX_POLL_MS, delay);
-  let job = first;
-  for (;;) {
-    if (TERMINAL_JOB_STATUSES.has(job.status)) return job;
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      throw failure(
+  const schedule: PollSchedule = { firstDelayMs: settings.pollIntervalSeconds * 1000, growth: GROWTH, maxDelayMs: MAX_POLL_MS, pollAtDeadline: true };
+  return pollJob(first, fetchJob, {
+    isDone: (job) => TERMINAL_JOB_STATUSES.has(job.status),
+    deadline: settings.startedAt + settings.timeoutSeconds * 1000,
+    schedule,
+    sleep: ctx.sleep,
+    timedOut: (job) =>
+      failure(
         'timeout',
         `job ${job.taskId} is still ${job.status} after ${settings.timeoutSeconds} s; it keeps running, poll it with workflow_get_job`,
         { retryable: settings.retryable },
-      );
-    }
-    await ctx.sleep(Math.min(delay, left));
-    delay = Math.min(maxDelay, delay * GROWTH);
-    job = await fetchJob();
-  }
+      ),
+  });
 }

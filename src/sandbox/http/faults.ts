@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { listServices } from '../../registry.js';
 
 /** Faults to inject into one service's responses; rates are probabilities from 0 to 1. */
 export interface FaultConfig {
@@ -12,7 +13,8 @@ export interface FaultConfig {
   latencyMs?: number;
 }
 
-export type FaultsOption = Partial<Record<'tinybird' | 'loops' | 'workflow', FaultConfig>>;
+/** Faults per service id (`tinybird`, `loops`, `workflow`: the registered services). */
+export type FaultsOption = Partial<Record<string, FaultConfig>>;
 
 /** A fault decision: a status to answer with, a dropped connection, or nothing. */
 export type Fault = { status: 429 | 503 } | 'drop' | undefined;
@@ -43,7 +45,7 @@ export function createFaultInjector(initial: FaultsOption = {}, seed = Date.now(
       faults = next;
     },
     async decide(service) {
-      const config = faults[service as keyof FaultsOption];
+      const config = Object.hasOwn(faults, service) ? faults[service] : undefined;
       if (!config) return undefined;
       if (config.latencyMs) await delay(config.latencyMs);
       const roll = random();
@@ -62,9 +64,10 @@ export function createFaultInjector(initial: FaultsOption = {}, seed = Date.now(
 export function parseFaultSpec(specs: readonly string[]): FaultsOption {
   const out: FaultsOption = {};
   for (const spec of specs) {
-    const [service, rest] = spec.split(':', 2);
-    if (service !== 'tinybird' && service !== 'loops' && service !== 'workflow') {
-      throw new Error(`--fault names a service: tinybird, loops or workflow (got ${service})`);
+    const [service = '', rest] = spec.split(':', 2);
+    const services = listServices().map((s) => s.id);
+    if (!services.includes(service)) {
+      throw new Error(`--fault names a service: ${services.join(', ')} (got ${service})`);
     }
     const config: FaultConfig = {};
     for (const pair of (rest ?? '').split(',').filter(Boolean)) {

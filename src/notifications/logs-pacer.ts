@@ -14,7 +14,7 @@ export const PLAN_REQUESTS_PER_MINUTE: Readonly<Record<string, number>> = {
  * time; when it says nothing we space calls at the plan's sustained rate (the free plan's
  * until a response names the plan).
  */
-export class Pacer {
+export class LogsPacer {
   private requestsPerMinute = PLAN_REQUESTS_PER_MINUTE.free as number;
   private remaining: number | undefined;
   private resetAt: number | undefined;

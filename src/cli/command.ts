@@ -1,0 +1,12 @@
+/** What a CLI command is: `main` loads one by name and runs it with the process's streams. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  stdin: () => Promise<string>;
+}
+
+/** A command that parses its own arguments, in a module of its own loaded only when called. */
+export interface CliCommand {
+  summary: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}

@@ -1,0 +1,99 @@
+/**
+ * A fourth service, whole, in this one file: declared with `defineService`, registered,
+ * listed, rendered as a block and executed against a MockAgent that checks the request.
+ * Nothing else in the repository knows about it (docs/architecture.md counts the places).
+ */
+import { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { envSettings, selectTools } from '../../src/agents/index.js';
+import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
+import { executeTool, getBlock, getService, getTool, listBlocks, listServices, listTools, registerService } from '../../src/index.js';
+import { defineConnection, defineService, defineTool, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
+import { endpointServiceOf } from '../../src/preview/connection.js';
+import { parseFaultSpec } from '../../src/sandbox/http/faults.js';
+
+const connection = defineConnection({
+  service: 'notes',
+  baseUrl: { default: 'https://api.notes.example/v1', env: 'NOTES_BASE_URL' },
+  credential: { param: 'apiKey', schema: secretParam(z.string().min(1).describe('Notes API key')), header: 'x-notes-key', env: 'NOTES_API_KEY' },
+});
+
+const getNote = defineTool({
+  id: 'notes_get_note',
+  name: 'Get note',
+  description: 'Read one note by its id.',
+  scopes: ['notes:read'],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  service: connection.service,
+  params: z.object({ apiKey: connection.credential.schema, id: pathIdParam('Note id') }),
+  output: z.object({ id: z.string().describe('Note id'), text: z.string().describe('The note'), words: z.number().describe('Word count') }),
+  request: (p, options) => connection.request(p, options, { method: 'GET', path: `/notes/${pathSegment(p.id)}` }),
+  wire: z.looseObject({ note: z.object({ id: z.string(), body: z.string() }) }),
+  response: ({ body }) => ({ id: body.note.id, text: body.note.body, words: body.note.body.split(/\s+/).length }),
+});
+
+const notes = defineService({
+  id: 'notes',
+  name: 'Notes',
+  description: 'Read notes.',
+  color: '#333333',
+  icon: lineIcon('<rect x="5" y="3" width="14" height="18" rx="2"/>'),
+  connection,
+  tools: [getNote],
+});
+
+registerService(notes);
+
+const JSON_TYPE = { headers: { 'content-type': 'application/json' } };
+
+describe('a fourth service in one file', () => {
+  it('is registered and listed with its tool', () => {
+    expect(listServices().map((s) => s.id)).toEqual(['tinybird', 'loops', 'workflow', 'notes']);
+    expect(getService('notes')).toBe(notes);
+    expect(listTools().at(-1)).toBe(getNote);
+    expect(getTool('notes_get_note')).toBe(getNote);
+    expect(() => registerService(notes)).toThrow(/already registered/);
+  });
+
+  it('renders as a block derived from the service', () => {
+    expect(listBlocks().map((b) => b.type)).toContain('notes');
+    const { manifest } = getBlock('notes')!;
+    expect(manifest).toMatchObject({ type: 'notes', name: 'Notes', color: '#333333', tools: { byOperation: { get_note: 'notes_get_note' } } });
+    expect(manifest.fields.find((f) => f.id === 'operation')!.options).toEqual([{ id: 'get_note', label: 'Get note' }]);
+    expect(manifest.fields.find((f) => f.id === 'apiKey')).toMatchObject({ password: true, visibility: 'user-only' });
+    expect(manifest.outputs.get_note).toMatchObject({ words: { type: 'number' } });
+    expect(renderBlockMarkdown(getBlock('notes')!)).toContain('| Get note (`get_note`) | `notes_get_note` | read-only, idempotent | `notes:read` |');
+  });
+
+  it('executes through its connection: base URL, credential header, typed answer', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const seen: { path: string; headers: unknown }[] = [];
+    agent
+      .get('https://api.notes.example')
+      .intercept({ method: 'GET', path: '/v1/notes/n%2F1' })
+      .reply((req) => {
+        seen.push({ path: req.path, headers: req.headers });
+        return { statusCode: 200, data: JSON.stringify({ note: { id: 'n/1', body: 'three little words' } }), responseOptions: JSON_TYPE };
+      });
+    const result = await executeTool('notes_get_note', { apiKey: 'k-1', id: 'n/1' }, { dispatcher: agent });
+    expect(result).toMatchObject({ success: true, output: { id: 'n/1', text: 'three little words', words: 3 } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers).toMatchObject({ 'x-notes-key': 'k-1' });
+
+    // The caller's endpoint wins over the default, as for every service.
+    agent.get('http://127.0.0.1:9').intercept({ method: 'GET', path: '/notes/x' }).reply(200, { note: { body: 1 } }, JSON_TYPE);
+    const odd = await executeTool('notes_get_note', { apiKey: 'k-1', id: 'x' }, { dispatcher: agent, endpoints: { notes: 'http://127.0.0.1:9/' } });
+    // An answer of another shape names the service's own fields.
+    expect(odd).toMatchObject({ success: false, error: { code: 'invalid_response', issues: [{ path: 'note.id' }, { path: 'note.body' }] } });
+    await agent.close();
+  });
+
+  it('reaches the agents, the preview and the sandbox faults without another file', () => {
+    expect(envSettings().notes).toEqual({ apiKey: 'NOTES_API_KEY', base_url: 'NOTES_BASE_URL' });
+    expect(selectTools({ services: ['notes'] })).toEqual([getNote]);
+    expect(endpointServiceOf(getBlock('notes')!)).toBe('notes');
+    expect(parseFaultSpec(['notes:429=0.5'])).toEqual({ notes: { rate429: 0.5 } });
+  });
+});

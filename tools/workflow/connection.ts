@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineConnection, secretParam, userOnlyParam } from '../../src/kit.js';
+
+export const baseUrlParam = userOnlyParam(
+  z.url({ protocol: /^https?$/ }).describe('Base URL of the workflow platform, e.g. https://sim.ai or a self-hosted install'),
+);
+
+export const apiKeyParam = secretParam(
+  z.string().min(1).describe('API key from the platform settings, sent as X-API-Key'),
+);
+
+/**
+ * The workflow platform: hosted or self-hosted, so every tool takes its base URL; the spec
+ * spells the key's header `X-API-Key` on execution and job calls and `x-api-key` on log calls,
+ * one header either way.
+ */
+export const connection = defineConnection({
+  service: 'workflow',
+  baseUrl: { param: 'base_url', schema: baseUrlParam, env: 'WORKFLOW_BASE_URL' },
+  credential: { param: 'apiKey', schema: apiKeyParam, header: 'X-API-Key', env: 'WORKFLOW_API_KEY' },
+});
