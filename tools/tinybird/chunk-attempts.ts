@@ -56,6 +56,7 @@ function kindOf(error: ToolError, waited: boolean): FailureKind {
  */
 export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promise<T>, policy: AttemptPolicy): Promise<ChunkResult<T>> {
   let ambiguous = false;
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     let error: ToolError;
     let kind: FailureKind;
@@ -69,7 +70,10 @@ export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promis
     // Once an attempt may have written the rows, they stay "maybe in" whatever follows.
     ambiguous ||= kind === 'ambiguous' || kind === 'partial';
     const retryable = kind === 'nothing-done' || (kind === 'ambiguous' && policy.onAmbiguous === 'retry');
-    if (!retryable || attempt >= policy.retry.maxAttempts) {
+    // A Data Source being created by another request is ready when that request ends, however
+    // long it takes: these retries cost nothing, so they are bounded by time, not by count.
+    const givenUp = isCreationRace(error) ? Date.now() - started >= policy.retry.maxRetryAfterMs : attempt >= policy.retry.maxAttempts;
+    if (!retryable || givenUp) {
       const verdict = ambiguous ? 'unknown' : kind === 'fatal' || isConnectionRefused(error) ? 'fatal' : 'failed';
       return { ok: false, error, verdict };
     }

@@ -117,7 +117,24 @@ export async function sendChunks(
     report.skipped_bytes += bytes;
     progress();
   });
+  // The first request may be the one that creates the Data Source: the others wait for its
+  // answer instead of racing it into 409 "being created" (still retried, for other writers).
+  let first: Promise<void> | undefined;
   await forEachConcurrent(untilStopped(skipped, () => stop !== undefined), options.concurrency, async (chunk) => {
+    if (!first) return (first = sendOne(chunk));
+    await first.catch(() => undefined);
+    if (stop) {
+      // Stopped by the first answer: this chunk was read but is not sent.
+      chunk.release?.();
+      return;
+    }
+    return sendOne(chunk);
+  });
+  for (const list of [report.failed, report.unknown, report.maybe_duplicated]) list.sort((a, b) => a.first_row - b.first_row);
+  if (stop) report.stopped = { error: stop, not_sent_from_row: nextRow, resume_from_row: lastRowMaybeIn + 1 };
+  return report;
+
+  async function sendOne(chunk: NdjsonChunk): Promise<void> {
     const range = rangeOf(chunk);
     nextRow = Math.max(nextRow, range.last_row + 1);
     let verdict: FailureVerdict | 'ingested';
@@ -152,8 +169,5 @@ export async function sendChunks(
     report.bytes += chunk.body.length;
     report.requests++;
     progress();
-  });
-  for (const list of [report.failed, report.unknown, report.maybe_duplicated]) list.sort((a, b) => a.first_row - b.first_row);
-  if (stop) report.stopped = { error: stop, not_sent_from_row: nextRow, resume_from_row: lastRowMaybeIn + 1 };
-  return report;
+  }
 }

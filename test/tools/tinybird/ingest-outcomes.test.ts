@@ -38,6 +38,47 @@ describe('ingestEvents: outcomes per chunk', () => {
     ]);
   });
 
+  it('keeps retrying a 409 "being created" past maxAttempts, within retry.maxRetryAfterMs, since nothing was written', async () => {
+    const tb = tinybird();
+    const creating = { status: 409, body: "Data Source 'fresh' is being created, retry the request\n" };
+    tb.on('POST', '/v0/events', ...Array.from({ length: 8 }, () => creating), { status: 202, body: { successful_rows: 4, quarantined_rows: 0 } });
+    const report = await run(tb, rows(4), { retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 5_000 } }).report;
+    expect(report).toMatchObject({ successful_rows: 4, failed: [], unknown: [] });
+    expect(tb.requests).toHaveLength(9);
+  });
+
+  it('gives up on a 409 "being created" once retry.maxRetryAfterMs has passed, reporting the rows as not ingested', async () => {
+    const tb = tinybird();
+    const creating = { status: 409, body: "Data Source 'fresh' is being created, retry the request\n" };
+    tb.on('POST', '/v0/events', ...Array.from({ length: 100 }, () => creating));
+    const report = await run(tb, rows(4), { retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 60 } }).report;
+    expect(report.failed).toEqual([{ first_row: 1, last_row: 4, error: expect.objectContaining({ code: 'conflict', status: 409 }) }]);
+    expect(tb.requests.length).toBeGreaterThan(4);
+    expect(tb.requests.length).toBeLessThan(100);
+  });
+
+  it('sends its first request alone (it may create the Data Source), then the rest at the concurrency asked', async () => {
+    const tb = tinybird();
+    // Answers take a while, so requests sent together would be seen together.
+    tb.pool
+      .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
+      .reply((o) => ({ statusCode: 202, data: JSON.stringify(ok(o.body).body), responseOptions: { headers: { 'content-type': 'application/json' } } }))
+      .delay(30)
+      .times(5);
+    const events: string[] = [];
+    const report = await ingestEvents(target, rows(20), {
+      dispatcher: tb.agent,
+      ...fast,
+      maxRequestBytes: 128,
+      concurrency: 3,
+      logger: (e: HarnessEvent) => void ((e.type === 'request' || e.type === 'response') && events.push(e.type)),
+    });
+    expect(report).toMatchObject({ successful_rows: 20, requests: 5, failed: [], unknown: [] });
+    // The first answer comes before any second request.
+    expect(events.slice(0, 3)).toEqual(['request', 'response', 'request']);
+    expect(events.filter((e) => e === 'request')).toHaveLength(5);
+  });
+
   it('does not retry any other 409: a conflict is reported as not ingested', async () => {
     const tb = tinybird();
     tb.on('POST', '/v0/events', { status: 409, body: 'Conflict with the current state of the target\n' }, { status: 202, body: { successful_rows: 4, quarantined_rows: 0 } });
