@@ -51,5 +51,7 @@ export async function runN8nNode({ node, parameters, credentials, items = [{ jso
     getExecutionCancelSignal: () => undefined,
   };
   if (!node.execute) throw new Error('node has no execute()');
-  return { resolved, output: await node.execute.call(context as unknown as IExecuteFunctions) };
+  // A node without engine requests returns items per output.
+  const output = (await node.execute.call(context as unknown as IExecuteFunctions)) as INodeExecutionData[][];
+  return { resolved, output };
 }
