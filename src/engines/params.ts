@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ownValue } from '../harness/dictionary.js';
 import { fieldMeta, paramShape } from '../harness/fields.js';
-import type { AnyTool, ToolError, ToolResult } from '../harness/types.js';
+import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../harness/types.js';
 
 /** A JSON Schema node, as far as the adapters read it. */
 interface Node {
@@ -115,4 +115,10 @@ export function errorLine(error: ToolError): string {
 export function outputRecord(result: ToolResult & { success: true }): Record<string, unknown> {
   const { output } = result;
   return typeof output === 'object' && output !== null && !Array.isArray(output) ? (output as Record<string, unknown>) : { value: output };
+}
+
+/** An adapter's harness options for one call: the caller's (or its function's), with the engine's abort signal. A copy. */
+export function callOptions(execute: ExecuteOptions | (() => ExecuteOptions) | undefined, signal: AbortSignal | undefined): ExecuteOptions {
+  const base = typeof execute === 'function' ? execute() : (execute ?? {});
+  return signal ? { ...base, signal } : { ...base };
 }

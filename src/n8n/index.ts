@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import type { Block } from '../blocks/define-block.js';
 import type { FieldManifest } from '../blocks/manifest.js';
-import { coerceParams, errorLine, outputRecord } from '../engines/params.js';
+import { callOptions, coerceParams, errorLine, outputRecord } from '../engines/params.js';
 import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
 import type { ExecuteOptions } from '../harness/types.js';
@@ -164,10 +164,6 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
   return result;
 }
 
-function harnessOptions(options: N8nNodeOptions, signal: AbortSignal | undefined): ExecuteOptions {
-  const base = typeof options.execute === 'function' ? options.execute() : (options.execute ?? {});
-  return signal ? { ...base, signal } : { ...base };
-}
 
 /** A block as an n8n node class and its service's credential type. */
 export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
@@ -215,10 +211,10 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       }
       params[connection.credential.param] = secret[connection.credential.param];
       const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
-      const callOptions = harnessOptions(options, this.getExecutionCancelSignal());
+      const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
       if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
-      else if (baseUrl) callOptions.endpoints = { ...callOptions.endpoints, [connection.service]: baseUrl };
-      const result = await runTool(tool, coerceParams(tool, params), callOptions);
+      else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+      const result = await runTool(tool, coerceParams(tool, params), runOptions);
       if (result.success) {
         returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
         continue;

@@ -8,7 +8,7 @@
  */
 import type { Block } from '../blocks/define-block.js';
 import type { FieldManifest, OutputManifest } from '../blocks/manifest.js';
-import { coerceParams, errorLine, outputRecord, paramInfo } from '../engines/params.js';
+import { callOptions, coerceParams, errorLine, outputRecord, paramInfo } from '../engines/params.js';
 import { runTool } from '../harness/execute.js';
 import type { AnyTool, ExecuteOptions } from '../harness/types.js';
 import { listBlocks } from '../registry.js';
@@ -118,10 +118,6 @@ function blocksOf(options: SimToolOptions): Block[] {
   return options.blocks ?? listBlocks();
 }
 
-function harnessOptions(options: SimToolOptions, signal: AbortSignal | undefined): ExecuteOptions {
-  const base = typeof options.execute === 'function' ? options.execute() : (options.execute ?? {});
-  return signal ? { ...base, signal } : base;
-}
 
 /** A tool as Sim's `ToolConfig`, run by the harness. */
 export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolConfig {
@@ -146,7 +142,7 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
     request: { url: 'flowblocks://direct-execution', method: 'POST', headers: () => ({}) },
     async directExecution(values, signal) {
       const startTime = new Date();
-      const result = await runTool(tool, coerceParams(tool, values), harnessOptions(options, signal));
+      const result = await runTool(tool, coerceParams(tool, values), callOptions(options.execute, signal));
       const endTime = new Date();
       const timing = { startTime: startTime.toISOString(), endTime: endTime.toISOString(), duration: endTime.getTime() - startTime.getTime() };
       if (result.success) return { success: true, output: outputRecord(result), statusCode: result.meta.status, timing };

@@ -31,6 +31,15 @@ afterAll(async () => {
 const createElement = (type: string, props: Record<string, unknown>) => ({ type, props });
 const sim = () => toSimRegistry({ createElement, execute });
 
+/** The workflow block's execute values for the sandbox's daily report. */
+const dailyReport = (values: Record<string, unknown>) => ({
+  operation: 'execute',
+  base_url: sb.urls.workflow,
+  apiKey: sb.credentials.workflow.apiKey,
+  workflowId: 'wf_daily_report',
+  ...values,
+});
+
 /** Runs a Sim block as Sim's executor does: pick the tool, map the values, run the tool. */
 async function runSimBlock(type: string, values: Record<string, unknown>) {
   const { blocks, tools } = sim();
@@ -74,14 +83,7 @@ describe('Sim adapter against the sandbox', () => {
   });
 
   it('workflow: execute with inputStyle flat, as a Sim deployment reads the body', async () => {
-    const { response } = await runSimBlock('workflow', {
-      operation: 'execute',
-      base_url: sb.urls.workflow,
-      apiKey: sb.credentials.workflow.apiKey,
-      workflowId: 'wf_daily_report',
-      inputs: '{"email": "ops@example.com"}',
-      inputStyle: 'flat',
-    });
+    const { response } = await runSimBlock('workflow', dailyReport({ inputs: '{"email": "ops@example.com"}', inputStyle: 'flat' }));
     expect(response).toMatchObject({ success: true, output: { success: true, executionId: expect.any(String) } });
     expect(requests()).toEqual([
       expect.objectContaining({ method: 'POST', url: `${sb.urls.workflow}/api/workflows/wf_daily_report/execute` }),
@@ -101,14 +103,7 @@ describe('Sim adapter against the sandbox', () => {
   });
 
   it('reports a failure as readable text, with the code and issues in output', async () => {
-    const { response } = await runSimBlock('workflow', {
-      operation: 'execute',
-      base_url: sb.urls.workflow,
-      apiKey: sb.credentials.workflow.apiKey,
-      workflowId: 'wf_daily_report',
-      inputs: '{"email": "ops@example.com"}',
-      inputStyle: 'spec',
-    });
+    const { response } = await runSimBlock('workflow', dailyReport({ inputs: '{"email": "ops@example.com"}', inputStyle: 'spec' }));
     // The spec's {"inputs": {...}} reaches a Sim-style platform nested: `email` is missing.
     expect(response.success).toBe(false);
     expect(response.error).toMatch(/^bad_request: .*email: is required/);
@@ -116,13 +111,7 @@ describe('Sim adapter against the sandbox', () => {
   });
 
   it('validates cross-field rules in the harness before any request', async () => {
-    const { response } = await runSimBlock('workflow', {
-      operation: 'execute',
-      base_url: sb.urls.workflow,
-      apiKey: sb.credentials.workflow.apiKey,
-      workflowId: 'wf_daily_report',
-      waitForCompletion: true,
-    });
+    const { response } = await runSimBlock('workflow', dailyReport({ waitForCompletion: true }));
     expect(response).toMatchObject({ success: false, output: { error: { code: 'invalid_params' } } });
     expect(response.error).toContain('waitForCompletion needs async: true');
     expect(requests()).toEqual([]);
