@@ -289,9 +289,17 @@ export function toSimBlock<E>(block: Block, options: SimBlockOptions<E>): SimBlo
           return idPrefix + id;
         },
         // The editor's values by field id, to the tool's params by name, for the chosen operation.
+        // Sim merges the result over every stored value (`{ ...inputs, ...params(inputs) }`), so
+        // each field's id and param is set here, `undefined` when the operation does not show it:
+        // another operation's value (`subscribed` of create_contact) must not reach this tool.
         params: (params) => {
           const op = typeof params.operation === 'string' ? params.operation : allOps[0]!;
           const out: Record<string, unknown> = {};
+          for (const field of fields) {
+            if (field.id === 'operation') continue;
+            out[field.id] = undefined;
+            out[field.param] = undefined;
+          }
           for (const field of fields) {
             if (field.id === 'operation' || (field.condition && !field.condition.value.includes(op))) continue;
             const value = params[field.id];

@@ -8,6 +8,7 @@ import { DEFAULT_SIM_PREFIX, toSimBlock, toSimRegistry, toSimTools } from '../..
 
 const here = dirname(fileURLToPath(import.meta.url));
 const builtin = JSON.parse(readFileSync(join(here, 'sim-builtin-ids.json'), 'utf8')) as { blockTypes: string[]; toolIds: string[] };
+const stripUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const createElement = (type: string, props: Record<string, unknown>) => ({ type, props });
 
 describe('Sim ids', () => {
@@ -64,7 +65,15 @@ describe('Sim block', () => {
   it('maps editor values to the chosen tool and its params', () => {
     const values = { operation: 'append_datasource', datasource: 'events', url: 'https://x', append_datasource_format: 'ndjson', query: 'ignored' };
     expect(tinybird.tools.config.tool(values)).toBe('flowblocks_tinybird_append_datasource');
-    expect(tinybird.tools.config.params(values)).toEqual({ datasource: 'events', url: 'https://x', format: 'ndjson' });
+    expect(stripUndefined(tinybird.tools.config.params(values))).toEqual({ datasource: 'events', url: 'https://x', format: 'ndjson' });
+  });
+
+  it("keeps another operation's stored value from reaching the tool when Sim merges params over the inputs", () => {
+    const loops = toSimBlock(getBlock('loops')!, { createElement });
+    // Sim stores every sub-block's value (create_contact's `subscribed` defaults to true) and runs `{ ...inputs, ...params(inputs) }`.
+    const inputs = { operation: 'update_contact', email: 'a@example.com', subscribed: true, eventName: 'signup' };
+    const merged = { ...inputs, ...loops.tools.config.params(inputs) };
+    expect(stripUndefined(merged)).toEqual({ operation: 'update_contact', email: 'a@example.com' });
   });
 
   it("draws the block's SVG with the editor's createElement", () => {

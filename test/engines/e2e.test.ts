@@ -47,7 +47,8 @@ async function runSimBlock(type: string, values: Record<string, unknown>) {
   const toolId = block.tools.config.tool(values);
   expect(block.tools.access).toContain(toolId);
   events.length = 0;
-  return { toolId, response: await tools[toolId]!.directExecution(block.tools.config.params(values)) };
+  // Sim's generic handler: `{ ...inputs, ...tools.config.params(inputs) }`, then the tool.
+  return { toolId, response: await tools[toolId]!.directExecution({ ...values, ...block.tools.config.params(values) }) };
 }
 
 async function runN8n(type: string, parameters: Record<string, unknown>, credentials: Record<string, unknown>, continueOnFail = false) {
