@@ -42,3 +42,18 @@ describe('subpath exports load only their own service', () => {
     for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/from ['"]chdb['"]/);
   });
 });
+
+describe('engine adapters', () => {
+  it('the root entry loads neither flowblocks/sim nor flowblocks/n8n', () => {
+    const files = [...importGraph('src/index.ts')];
+    expect(files.filter((file) => file.startsWith('src/sim/') || file.startsWith('src/n8n/') || file.startsWith('src/engines/'))).toEqual([]);
+  });
+
+  it.each(['src/sim/index.ts', 'src/n8n/index.ts'])('%s loads no engine package at run time (types only)', (entry) => {
+    for (const file of importGraph(entry)) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      expect(source, file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"](n8n-workflow|n8n-core|react)['"]/m);
+      expect(source, file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"]\.\.\/\.\.\/test\//m);
+    }
+  });
+});

@@ -268,3 +268,21 @@ describe('alert rules and faults', () => {
     }
   });
 });
+
+describe('X-Execution-Id and the input style', () => {
+  it('answers a repeated X-Execution-Id with the first answer, without running again', async () => {
+    const headers = { 'X-Execution-Id': 'exec-retry-1' };
+    const first = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers });
+    const again = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers });
+    expect(first.status).toBe(200);
+    expect(first.json.executionId).toBe('exec-retry-1');
+    expect(again.json).toEqual(first.json);
+    const other = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers: { 'X-Execution-Id': 'exec-retry-2' } });
+    expect(other.json.executionId).toBe('exec-retry-2');
+  });
+
+  it('reads a spec body by default: a flat body misses the required inputs', async () => {
+    const flat = await execute('wf_daily_report', { email: 'a@example.com' });
+    expect(flat.status).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, failure, parseWire, pathIdParam, pathSegment, uiParam } from '../../src/kit.js';
+import { defineTool, failure, parseWire, pathIdParam, pathSegment, uiParam, userOnlyParam } from '../../src/kit.js';
 import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { errorText, jobRecord, jobRequest, jobWire } from './get-job.js';
 import { pollParams, waitForJob } from './poll-job.js';
@@ -35,6 +35,16 @@ const wire = z.looseObject({
   status: z.unknown().optional(),
 });
 
+/**
+ * The execute body. `spec`: `{ inputs, async? }` as spec 000 writes it. `flat`: the inputs
+ * are the body, as a Sim deployment reads an API-key caller's body (every field but its
+ * control fields becomes an input, so `{ inputs }` would arrive nested and `async` as an input).
+ */
+function executeBody(p: { inputs: Record<string, unknown>; async: boolean; inputStyle: 'spec' | 'flat' }): Record<string, unknown> {
+  if (p.inputStyle === 'flat') return p.inputs;
+  return p.async ? { inputs: p.inputs, async: true } : { inputs: p.inputs };
+}
+
 export default defineTool({
   id: 'workflow_execute',
   name: 'Execute workflow',
@@ -53,6 +63,14 @@ export default defineTool({
         placeholder: '{"customerId": "c_123"}',
       }),
       async: z.boolean().default(false).describe('Run in the background: return a taskId at once instead of the result'),
+      inputStyle: userOnlyParam(
+        z
+          .enum(['spec', 'flat'])
+          .default('spec')
+          .describe(
+            'How the body carries the inputs: spec sends {"inputs": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only)',
+          ),
+      ),
       ...pollParams,
     })
     .refine((p) => p.async || !p.waitForCompletion, {
@@ -64,9 +82,13 @@ export default defineTool({
     connection.request(p, options, {
       method: 'POST',
       path: `/api/workflows/${pathSegment(p.workflowId)}/execute`,
-      // Deployments read async mode from this header and ignore the body flag: send both.
-      headers: { 'X-Execution-Mode': p.async ? 'async' : undefined },
-      body: { json: p.async ? { inputs: p.inputs, async: true } : { inputs: p.inputs } },
+      headers: {
+        // Deployments read async mode from this header and ignore the body flag: send both (spec).
+        'X-Execution-Mode': p.async ? 'async' : undefined,
+        // Sim's idempotency header for executions: one key per logical call, the same on every retry.
+        'X-Execution-Id': options.idempotencyKey,
+      },
+      body: { json: executeBody(p) },
     }),
   wire,
   response: ({ body, status }, p): Output => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ownValue } from '../../harness/dictionary.js';
 import { bodyText } from '../http/body.js';
 import { createRouter } from '../http/router.js';
-import type { SandboxRequest, ServiceApp } from '../http/types.js';
+import type { SandboxRequest, SandboxResponse, ServiceApp } from '../http/types.js';
 import { adminRoutes } from './admin-routes.js';
 import type { WorkflowDef } from './definition.js';
 import { badRequest, PlatformError, type FieldIssue } from './errors.js';
@@ -25,7 +25,18 @@ export interface WorkflowPlatformOptions {
   notifications?: Record<string, unknown>;
   /** Time an asynchronous job stays queued before it runs. Default 100 ms. */
   jobStepMs?: number;
+  /**
+   * How `POST /api/workflows/{id}/execute` reads its body. `spec` (the default): spec 000's
+   * `{ "inputs": {...}, "async": bool }`. `flat`: as a Sim deployment reads an API-key
+   * caller's body, the whole object minus control fields (`FLAT_CONTROL_FIELDS`) is the
+   * input, so `{ "inputs": {...} }` arrives nested as an input named `inputs`, and async
+   * mode comes from the `X-Execution-Mode` header only.
+   */
+  inputStyle?: 'spec' | 'flat';
 }
+
+/** Body fields a `flat` platform keeps for itself rather than handing to the workflow. */
+export const FLAT_CONTROL_FIELDS: readonly string[] = ['stream', 'selectedOutputs'];
 
 /** Usage limits per plan, in USD: the spec does not give them, these are the sandbox's. */
 const USAGE_LIMITS: Record<Plan, number> = { free: 10, pro: 100, team: 500, enterprise: 5000 };
@@ -104,10 +115,15 @@ export function createWorkflowPlatform(
     }
   };
 
-  const checkInputs = (workflow: WorkflowDef, body: unknown): { inputs: Record<string, unknown>; async: boolean } => {
+  const checkInputs = (
+    workflow: WorkflowDef,
+    body: unknown,
+    style: 'spec' | 'flat' = 'spec',
+  ): { inputs: Record<string, unknown>; async: boolean } => {
     if (body === undefined) return { inputs: {}, async: false };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest([{ path: '', message: 'the body must be a JSON object' }]);
-    const { inputs = {}, async = false } = body as { inputs?: unknown; async?: unknown };
+    const flat = style === 'flat' ? Object.fromEntries(Object.entries(body).filter(([name]) => !FLAT_CONTROL_FIELDS.includes(name))) : undefined;
+    const { inputs = {}, async = false } = flat ? { inputs: flat } : (body as { inputs?: unknown; async?: unknown });
     const issues: FieldIssue[] = [];
     const inputsOk = typeof inputs === 'object' && inputs !== null && !Array.isArray(inputs);
     if (!inputsOk) issues.push({ path: 'inputs', message: 'must be an object' });
@@ -117,11 +133,11 @@ export function createWorkflowPlatform(
       // The body is the caller's: an input named `constructor` is absent unless it sends one.
       const value = ownValue(given, name);
       if (value === undefined) {
-        if (spec.required && inputsOk) issues.push({ path: `inputs.${name}`, message: 'is required' });
+        if (spec.required && inputsOk) issues.push({ path: flat ? name : `inputs.${name}`, message: 'is required' });
         continue;
       }
       const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
-      if (type !== spec.type) issues.push({ path: `inputs.${name}`, message: `must be a ${spec.type}` });
+      if (type !== spec.type) issues.push({ path: flat ? name : `inputs.${name}`, message: `must be a ${spec.type}` });
     }
     if (issues.length) throw badRequest(issues);
     return { inputs: given, async: async as boolean };
@@ -142,15 +158,14 @@ export function createWorkflowPlatform(
     methodNotAllowed: (req) => new PlatformError(405, `Method ${req.method} not allowed`).toResponse(),
   });
 
-  router.post('/api/workflows/:id/execute', async (req) => {
-    const key = keyOf(req);
+  const executeOnce = async (req: SandboxRequest, key: ApiKeyDef, executionId: string): Promise<SandboxResponse> => {
     const workflow = workflowFor(key, req.params.id!);
-    const body = checkInputs(workflow, jsonBody(req));
+    const body = checkInputs(workflow, jsonBody(req), options.inputStyle);
     if (!workflow.deployed) throw new PlatformError(403, 'Workflow is not deployed: deploy it before executing it through the API');
     const asyncMode = body.async || String(req.headers['x-execution-mode'] ?? '').toLowerCase() === 'async';
     spend(key, asyncMode ? 'async' : 'sync');
     if (!asyncMode) {
-      const record = await execute(workflow, body.inputs, 'api');
+      const record = await execute(workflow, body.inputs, 'api', executionId);
       const outcome = record.error ? { error: record.error } : { output: record.finalOutput };
       return { status: 200, body: { success: !record.error, executionId: record.executionId, ...outcome, limits: limits(key) } };
     }
@@ -158,7 +173,7 @@ export function createWorkflowPlatform(
       taskId: `task_${randomUUID()}`,
       workspaceId: key.workspaceId,
       workflowId: workflow.id,
-      executionId: randomUUID(),
+      executionId,
       status: 'queued',
       createdAt: new Date().toISOString(),
     };
@@ -175,6 +190,24 @@ export function createWorkflowPlatform(
     }, options.jobStepMs ?? 100);
     timers.add(timer);
     return { status: 202, body: { success: true, taskId: job.taskId, status: 'queued', executionId: job.executionId, limits: limits(key) } };
+  };
+
+  // Answers by `X-Execution-Id` (per workspace): a retried call gets the first call's answer.
+  const byExecutionId = new Map<string, Promise<SandboxResponse>>();
+
+  router.post('/api/workflows/:id/execute', async (req) => {
+    const key = keyOf(req);
+    const given = req.headers['x-execution-id'];
+    const executionId = typeof given === 'string' && given !== '' ? given : undefined;
+    if (executionId === undefined) return executeOnce(req, key, randomUUID());
+    const slot = `${key.workspaceId}:${executionId}`;
+    const earlier = byExecutionId.get(slot);
+    if (earlier) return earlier;
+    const answer = executeOnce(req, key, executionId);
+    byExecutionId.set(slot, answer);
+    // A refused call (bad input, not deployed, rate limited) did not run: its id may be used again.
+    answer.catch(() => byExecutionId.delete(slot));
+    return answer;
   });
 
   router.get('/api/jobs/:taskId', (req) => {

@@ -212,3 +212,28 @@ describe('workflow_execute, asynchronous', () => {
     expect(result).toMatchObject({ success: true, output: { status: 'completed', output: { ok: true } }, meta: { attempts: 3 } });
   });
 });
+
+describe('workflow_execute, input style and X-Execution-Id', () => {
+  it('flat sends the inputs as the whole body (as Sim reads it) and async in the header only', async () => {
+    const wf = platform();
+    wf.on('POST', EXECUTE, { status: 202, body: { success: true, taskId: 'task_42', status: 'queued' } });
+    await wf.run('workflow_execute', { workflowId: 'wf_orders', inputs: { since: '2026-11-01' }, async: true, inputStyle: 'flat' });
+    const [req] = wf.requests;
+    expect(jsonOf(req!.body)).toEqual({ since: '2026-11-01' });
+    expect(req!.headers['x-execution-mode']).toBe('async');
+  });
+
+  it('sends one X-Execution-Id per call, the same on the retry after a 429; the caller may give it', async () => {
+    const wf = platform();
+    wf.on('POST', EXECUTE, { status: 429, body: { error: 'Rate limit exceeded' } });
+    wf.on('POST', EXECUTE, { status: 200, body: { success: true, output: {} } });
+    wf.on('POST', EXECUTE, { status: 200, body: { success: true, output: {} } });
+    await wf.run('workflow_execute', { workflowId: 'wf_orders' });
+    await wf.run('workflow_execute', { workflowId: 'wf_orders' }, { idempotencyKey: 'exec-given-1' });
+    const ids = wf.requests.map((r) => r.headers['x-execution-id']);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids.slice(0, -1).every((id) => id === ids[0])).toBe(true);
+    expect(ids.at(-1)).toBe('exec-given-1');
+  });
+});

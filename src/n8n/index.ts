@@ -1,0 +1,238 @@
+/**
+ * `flowblocks/n8n`: a block as an n8n node (an `INodeType` class) and its service's
+ * credential type. `execute()` runs each input item through the flowblocks harness, so
+ * validation, retries, pacing, idempotency keys and redaction are the same as anywhere else.
+ * Only types come from `n8n-workflow`; at run time n8n provides everything the node touches.
+ */
+import type {
+  ICredentialType,
+  IDataObject,
+  IExecuteFunctions,
+  INodeExecutionData,
+  INodeProperties,
+  INodePropertyOptions,
+  INodeType,
+  INodeTypeDescription,
+} from 'n8n-workflow';
+import type { Block } from '../blocks/define-block.js';
+import type { FieldManifest } from '../blocks/manifest.js';
+import { callOptions, coerceParams, errorLine, outputRecord } from '../engines/params.js';
+import { runTool } from '../harness/execute.js';
+import type { Service } from '../harness/service.js';
+import type { ExecuteOptions } from '../harness/types.js';
+import { getService } from '../registry.js';
+
+export interface N8nNodeOptions {
+  /** Harness options of every call (dispatcher, retry, time limit, logger, …); a function is read per call. */
+  execute?: ExecuteOptions | (() => ExecuteOptions);
+  /** The block's service, for its credential (default: the registered service of the block's type). */
+  service?: Service;
+}
+
+export interface N8nNode {
+  /** The node class: n8n instantiates it (`export class FlowblocksTinybird extends Node {}` in a `.node.js`). */
+  Node: new () => INodeType;
+  /** The service's credential type (`export class FlowblocksTinybirdApi implements ICredentialType` in a `.credentials.js`). */
+  credential: ICredentialType;
+  /** The icon the description names (`file:<iconFile>`): write `iconSvg` next to the node's file. */
+  iconFile: string;
+  iconSvg: string;
+}
+
+const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
+
+/** The node's type name (`flowblocksTinybird`): prefixed, so it cannot meet an n8n node of that service. */
+export function n8nNodeName(block: Block): string {
+  return `flowblocks${pascal(block.type)}`;
+}
+
+/** The credential type's name (`flowblocksTinybirdApi`). */
+export function n8nCredentialName(block: Block): string {
+  return `${n8nNodeName(block)}Api`;
+}
+
+function credentialOf(block: Block, service: Service, iconFile: string): ICredentialType {
+  const { connection } = service;
+  const properties: INodeProperties[] = [
+    {
+      displayName: connection.credential.param === 'token' ? 'Token' : 'API Key',
+      name: connection.credential.param,
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      required: true,
+    },
+  ];
+  // The base URL: the service's own param when it has one, else its default, which a user may point elsewhere.
+  properties.push({
+    displayName: 'Base URL',
+    name: 'baseUrl',
+    type: 'string',
+    default: connection.baseUrl.default ?? '',
+    required: connection.baseUrl.default === undefined,
+    placeholder: connection.baseUrl.default ?? 'https://…',
+  });
+  const credential: ICredentialType = {
+    name: n8nCredentialName(block),
+    displayName: `${block.definition.name} (flowblocks) API`,
+    icon: `file:${iconFile}` as `file:${string}.svg`,
+    properties,
+  };
+  if (block.definition.docsUrl) credential.documentationUrl = block.definition.docsUrl;
+  return credential;
+}
+
+function defaultOf(field: FieldManifest): INodeProperties['default'] {
+  const value = field.default;
+  if (field.type === 'code' && field.language === 'json') return value === undefined ? '' : JSON.stringify(value, null, 2);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (field.type === 'number') return 0;
+  if (field.type === 'switch') return false;
+  return '';
+}
+
+/** One n8n property for a field, shown for `ops`. */
+function propertyOf(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
+  const property: INodeProperties = {
+    displayName: field.title,
+    name: field.id,
+    type: 'string',
+    default: defaultOf(field),
+    displayOptions: { show: { operation: ops } },
+  };
+  if (field.type === 'dropdown') {
+    property.type = 'options';
+    property.options = (field.options ?? []).map((o): INodePropertyOptions => ({ name: o.label, value: o.id }));
+  } else if (field.type === 'number') property.type = 'number';
+  else if (field.type === 'switch') property.type = 'boolean';
+  else if (field.type === 'code' && field.language === 'json') property.type = 'json';
+  else if (field.type === 'code' && field.language === 'sql') property.typeOptions = { editor: 'sqlEditor', rows: 6 };
+  else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
+  if (required) property.required = true;
+  if (field.description) property.description = field.description;
+  if (field.placeholder) property.placeholder = field.placeholder;
+  return property;
+}
+
+function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
+  const { manifest } = block;
+  const allOps = Object.keys(manifest.tools.byOperation);
+  const operation: INodeProperties = {
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    default: allOps[0] ?? '',
+    options: block.definition.operations.map((op) => ({
+      name: op.label,
+      value: op.id,
+      description: op.tool.description.split('. ')[0],
+      action: op.label,
+    })),
+  };
+  const result: INodeProperties[] = [operation];
+  const optional = new Map<string, INodeProperties[]>();
+  for (const field of manifest.fields) {
+    if (field.id === 'operation' || secretParams.has(field.param)) continue;
+    const shownFor = field.condition?.value ?? allOps;
+    const required = shownFor.filter((op) => field.requiredFor.includes(op));
+    if (required.length) result.push(propertyOf(field, required, true));
+    const rest = shownFor.filter((op) => !field.requiredFor.includes(op));
+    if (!rest.length) continue;
+    if (field.default !== undefined) {
+      result.push(propertyOf(field, rest, false));
+      continue;
+    }
+    // Optional fields without a default go in the operation's "Additional Fields", n8n's idiom:
+    // an n8n property always has a value, and these must stay unset unless given.
+    for (const op of rest) {
+      const { displayOptions: _shown, ...inner } = propertyOf(field, [op], false);
+      optional.set(op, [...(optional.get(op) ?? []), inner]);
+    }
+  }
+  for (const [op, options] of optional) {
+    result.push({
+      displayName: 'Additional Fields',
+      name: 'additionalFields',
+      type: 'collection',
+      placeholder: 'Add Field',
+      default: {},
+      displayOptions: { show: { operation: [op] } },
+      options,
+    });
+  }
+  return result;
+}
+
+
+/** A block as an n8n node class and its service's credential type. */
+export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
+  const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
+  if (!service) throw new Error(`block ${block.type}: no registered service; pass options.service`);
+  const { connection } = service;
+  const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
+  const iconFile = `${n8nNodeName(block)}.svg`;
+  const credential = credentialOf(block, service, iconFile);
+  const { manifest } = block;
+  const fields = manifest.fields;
+  const toolsByOperation = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
+
+  const description: INodeTypeDescription = {
+    displayName: `${manifest.name} (flowblocks)`,
+    name: n8nNodeName(block),
+    icon: `file:${iconFile}` as `file:${string}.svg`,
+    group: ['transform'],
+    version: 1,
+    subtitle: '={{$parameter["operation"]}}',
+    description: manifest.description,
+    defaults: { name: manifest.name },
+    inputs: ['main'],
+    outputs: ['main'],
+    usableAsTool: true,
+    credentials: [{ name: credential.name, required: true }],
+    properties: properties(block, secretParams),
+  };
+  if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
+
+  async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData();
+    const secret = await this.getCredentials(credential.name);
+    const returned: INodeExecutionData[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const op = this.getNodeParameter('operation', i) as string;
+      const tool = toolsByOperation.get(op);
+      if (!tool) throw new Error(`${manifest.name} has no operation ${op}`);
+      const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
+      const params: Record<string, unknown> = {};
+      for (const field of fields) {
+        if (field.id === 'operation' || secretParams.has(field.param)) continue;
+        if (field.condition && !field.condition.value.includes(op)) continue;
+        params[field.param] = field.id in extra ? extra[field.id] : this.getNodeParameter(field.id, i, null);
+      }
+      params[connection.credential.param] = secret[connection.credential.param];
+      const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
+      const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
+      if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
+      else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+      const result = await runTool(tool, coerceParams(tool, params), runOptions);
+      if (result.success) {
+        returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
+        continue;
+      }
+      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
+      if (this.continueOnFail()) {
+        const { code, message, status, issues } = result.error;
+        returned.push({ json: { error: errorLine(result.error), code, message, status, issues: (issues ?? []) as unknown as IDataObject[] }, pairedItem: { item: i } });
+        continue;
+      }
+      throw Object.assign(new Error(errorLine(result.error)), { description: result.error.message, itemIndex: i, code: result.error.code });
+    }
+    return [returned];
+  }
+
+  class Node implements INodeType {
+    description = description;
+    execute = execute;
+  }
+  return { Node, credential, iconFile, iconSvg: manifest.icon };
+}

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { getBlock, listBlocks } from '../../src/index.js';
+import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/n8n/index.js';
+import { DEFAULT_SIM_PREFIX, toSimBlock, toSimRegistry, toSimTools } from '../../src/sim/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const builtin = JSON.parse(readFileSync(join(here, 'sim-builtin-ids.json'), 'utf8')) as { blockTypes: string[]; toolIds: string[] };
+const stripUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const createElement = (type: string, props: Record<string, unknown>) => ({ type, props });
+
+describe('Sim ids', () => {
+  it("no adapted tool id or block type is one of Sim's built-in ids", () => {
+    expect(builtin.toolIds.length).toBeGreaterThan(5000);
+    expect(builtin.toolIds).toContain('tinybird_query');
+    expect(builtin.blockTypes).toContain('workflow');
+    const { blocks, tools } = toSimRegistry({ createElement });
+    const toolIds = new Set(builtin.toolIds);
+    const blockTypes = new Set(builtin.blockTypes);
+    expect(Object.keys(tools).filter((id) => toolIds.has(id))).toEqual([]);
+    expect(Object.keys(blocks).filter((type) => blockTypes.has(type))).toEqual([]);
+    expect(Object.keys(blocks)).toEqual(['flowblocks_tinybird', 'flowblocks_loops', 'flowblocks_workflow']);
+    // No built-in id starts with the default prefix at all.
+    expect([...builtin.toolIds, ...builtin.blockTypes].filter((id) => id.startsWith(DEFAULT_SIM_PREFIX))).toEqual([]);
+  });
+
+  it('takes other prefixes', () => {
+    expect(Object.keys(toSimTools({ idPrefix: 'acme_' }))).toContain('acme_loops_send_event');
+    expect(toSimBlock(getBlock('loops')!, { createElement, blockTypePrefix: 'acme_', idPrefix: 'acme_' })).toMatchObject({
+      type: 'acme_loops',
+      tools: { access: expect.arrayContaining(['acme_loops_send_event']) },
+    });
+  });
+});
+
+describe('Sim block', () => {
+  const tinybird = toSimBlock(getBlock('tinybird')!, { createElement });
+  const workflow = toSimBlock(getBlock('workflow')!, { createElement });
+  const sub = (block: typeof tinybird, id: string) => block.subBlocks.find((s) => s.id === id)!;
+
+  it('maps fields to sub-blocks', () => {
+    expect(sub(tinybird, 'operation')).toMatchObject({ type: 'dropdown', required: true, defaultValue: 'events' });
+    expect(sub(tinybird, 'token')).toMatchObject({ type: 'short-input', password: true, paramVisibility: 'user-only', required: true });
+    expect(sub(tinybird, 'query')).toMatchObject({ type: 'code', generationType: 'sql-query', condition: { field: 'operation', value: ['query'] }, required: true });
+    expect(sub(tinybird, 'query').language).toBeUndefined();
+    expect(sub(tinybird, 'data')).toMatchObject({ type: 'code', condition: { field: 'operation', value: ['events'] } });
+    expect(sub(tinybird, 'concurrency')).toMatchObject({ type: 'short-input', defaultValue: '2' });
+    // Required wherever shown: `true` under its condition; required in some of its operations: a rule.
+    expect(sub(tinybird, 'datasource').required).toBe(true);
+    const loops = toSimBlock(getBlock('loops')!, { createElement });
+    expect(sub(loops, 'email').required).toEqual({ field: 'operation', value: ['create_contact', 'send_transactional_email'] });
+    expect(sub(workflow, 'inputs')).toMatchObject({ type: 'code', language: 'json', defaultValue: '{}' });
+    expect(sub(workflow, 'inputStyle')).toMatchObject({ type: 'dropdown', defaultValue: 'spec', paramVisibility: 'user-only' });
+    expect(tinybird.subBlocks.map((s) => s.type)).not.toContain('number');
+  });
+
+  it('lists outputs flat with the operations that produce them, objects as json', () => {
+    expect(workflow.outputs.taskId).toMatchObject({ type: 'string', condition: { field: 'operation', value: expect.arrayContaining(['execute', 'get_job']) } });
+    expect(Object.values(workflow.outputs).map((o) => o.type)).not.toContain('object');
+    expect(tinybird).toMatchObject({ category: 'tools', bgColor: getBlock('tinybird')!.manifest.color, docsLink: expect.stringMatching(/^https:/) });
+  });
+
+  it('maps editor values to the chosen tool and its params', () => {
+    const values = { operation: 'append_datasource', datasource: 'events', url: 'https://x', append_datasource_format: 'ndjson', query: 'ignored' };
+    expect(tinybird.tools.config.tool(values)).toBe('flowblocks_tinybird_append_datasource');
+    expect(stripUndefined(tinybird.tools.config.params(values))).toEqual({ datasource: 'events', url: 'https://x', format: 'ndjson' });
+  });
+
+  it("keeps another operation's stored value from reaching the tool when Sim merges params over the inputs", () => {
+    const loops = toSimBlock(getBlock('loops')!, { createElement });
+    // Sim stores every sub-block's value (create_contact's `subscribed` defaults to true) and runs `{ ...inputs, ...params(inputs) }`.
+    const inputs = { operation: 'update_contact', email: 'a@example.com', subscribed: true, eventName: 'signup' };
+    const merged = { ...inputs, ...loops.tools.config.params(inputs) };
+    expect(stripUndefined(merged)).toEqual({ operation: 'update_contact', email: 'a@example.com' });
+  });
+
+  it("draws the block's SVG with the editor's createElement", () => {
+    const icon = tinybird.icon({ className: 'h-4 w-4' }) as { type: string; props: Record<string, unknown> };
+    expect(icon.type).toBe('svg');
+    expect(icon.props).toMatchObject({ viewBox: '0 0 24 24', strokeWidth: '1.8', className: 'h-4 w-4', stroke: 'currentColor' });
+    expect((icon.props.dangerouslySetInnerHTML as { __html: string }).__html).not.toContain('<svg');
+  });
+});
+
+describe('n8n node', () => {
+  it('describes each block as a node usable as an AI tool, with its credential', () => {
+    for (const block of listBlocks()) {
+      const { Node, credential, iconFile, iconSvg } = toN8nNode(block);
+      const { description } = new Node();
+      expect(description).toMatchObject({
+        name: n8nNodeName(block),
+        usableAsTool: true,
+        version: 1,
+        group: ['transform'],
+        icon: `file:${iconFile}`,
+        inputs: ['main'],
+        outputs: ['main'],
+        credentials: [{ name: n8nCredentialName(block), required: true }],
+      });
+      expect(iconSvg).toMatch(/^<svg/);
+      expect(credential.properties.map((p) => p.name)).toEqual([expect.stringMatching(/^(token|apiKey)$/), 'baseUrl']);
+      expect(credential.properties[0]).toMatchObject({ typeOptions: { password: true } });
+      // Credentials and base URLs are in the credential, not on the node.
+      const names = description.properties.map((p) => p.name);
+      expect(names).not.toContain('token');
+      expect(names).not.toContain('apiKey');
+      expect(names).not.toContain('base_url');
+    }
+    expect(toN8nNode(getBlock('loops')!).credential.properties[1]).toMatchObject({ default: 'https://app.loops.so/api/v1', required: false });
+  });
+
+  it('shows each property for its operations; optional fields without a default in Additional Fields', () => {
+    const { description } = new (toN8nNode(getBlock('tinybird')!).Node)();
+    const query = description.properties.find((p) => p.name === 'query')!;
+    expect(query).toMatchObject({ required: true, typeOptions: { editor: 'sqlEditor' }, displayOptions: { show: { operation: ['query'] } } });
+    expect(description.properties.find((p) => p.name === 'concurrency')).toMatchObject({ type: 'number', default: 2 });
+    const extra = description.properties.find((p) => p.name === 'additionalFields' && p.displayOptions?.show?.operation?.[0] === 'query');
+    expect(extra).toMatchObject({ type: 'collection', default: {} });
+    expect((extra!.options as { name: string }[]).map((o) => o.name)).toEqual(['pipeline']);
+  });
+});

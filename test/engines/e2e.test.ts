@@ -1,0 +1,170 @@
+/**
+ * End to end against the sandbox: for every block, one operation through the Sim adapter's
+ * `ToolConfig` (as Sim runs a block: `tools.config.tool` and `params`, then `directExecution`)
+ * and one through the n8n node's `execute()`, with the requests the harness sent asserted.
+ * The sandbox's workflow platform reads execute bodies as Sim does (`inputStyle: 'flat'`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HarnessEvent } from '../../src/harness/types.js';
+import { getBlock } from '../../src/index.js';
+import { toN8nNode } from '../../src/n8n/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { toSimRegistry } from '../../src/sim/index.js';
+import { runN8nNode } from './n8n-context.js';
+
+let sb: Sandbox;
+const events: HarnessEvent[] = [];
+const requests = () => events.filter((e): e is Extract<HarnessEvent, { type: 'request' }> => e.type === 'request');
+const execute = () => ({
+  endpoints: { loops: sb.urls.loops },
+  retry: { baseDelayMs: 1, maxDelayMs: 4 },
+  logger: (event: HarnessEvent) => events.push(event),
+});
+
+beforeAll(async () => {
+  sb = await startSandbox({ servicePorts: false, workflow: { inputStyle: 'flat', jobStepMs: 20 } });
+}, 60_000);
+afterAll(async () => {
+  await sb?.close();
+});
+
+const createElement = (type: string, props: Record<string, unknown>) => ({ type, props });
+const sim = () => toSimRegistry({ createElement, execute });
+
+/** The workflow block's execute values for the sandbox's daily report. */
+const dailyReport = (values: Record<string, unknown>) => ({
+  operation: 'execute',
+  base_url: sb.urls.workflow,
+  apiKey: sb.credentials.workflow.apiKey,
+  workflowId: 'wf_daily_report',
+  ...values,
+});
+
+/** Runs a Sim block as Sim's executor does: pick the tool, map the values, run the tool. */
+async function runSimBlock(type: string, values: Record<string, unknown>) {
+  const { blocks, tools } = sim();
+  const block = blocks[`flowblocks_${type}`]!;
+  const toolId = block.tools.config.tool(values);
+  expect(block.tools.access).toContain(toolId);
+  events.length = 0;
+  // Sim's generic handler: `{ ...inputs, ...tools.config.params(inputs) }`, then the tool.
+  return { toolId, response: await tools[toolId]!.directExecution({ ...values, ...block.tools.config.params(values) }) };
+}
+
+async function runN8n(type: string, parameters: Record<string, unknown>, credentials: Record<string, unknown>, continueOnFail = false) {
+  const { Node } = toN8nNode(getBlock(type)!, { execute });
+  events.length = 0;
+  return runN8nNode({ node: new Node(), parameters: parameters as never, credentials: credentials as never, continueOnFail });
+}
+
+describe('Sim adapter against the sandbox', () => {
+  it('tinybird: query (SQL from a code field)', async () => {
+    const { toolId, response } = await runSimBlock('tinybird', {
+      operation: 'query',
+      base_url: sb.urls.tinybird,
+      token: sb.credentials.tinybird.readToken,
+      query: 'SELECT count() AS total FROM events FORMAT JSON',
+    });
+    expect(toolId).toBe('flowblocks_tinybird_query');
+    expect(response).toMatchObject({ success: true, output: { data: [{ total: expect.anything() }] } });
+    expect(requests()).toEqual([expect.objectContaining({ method: 'POST', url: `${sb.urls.tinybird}/v0/sql` })]);
+  });
+
+  it('loops: create_contact (a switch, JSON text for custom properties)', async () => {
+    const { response } = await runSimBlock('loops', {
+      operation: 'create_contact',
+      apiKey: sb.credentials.loops.apiKey,
+      email: 'sim-adapter@example.com',
+      firstName: 'Sim',
+      subscribed: true,
+      customProperties: '{"plan": "pro"}',
+    });
+    expect(response).toMatchObject({ success: true, output: { id: expect.any(String) } });
+    expect(requests()).toEqual([expect.objectContaining({ method: 'POST', url: `${sb.urls.loops}/contacts/create` })]);
+  });
+
+  it('workflow: execute with inputStyle flat, as a Sim deployment reads the body', async () => {
+    const { response } = await runSimBlock('workflow', dailyReport({ inputs: '{"email": "ops@example.com"}', inputStyle: 'flat' }));
+    expect(response).toMatchObject({ success: true, output: { success: true, executionId: expect.any(String) } });
+    expect(requests()).toEqual([
+      expect.objectContaining({ method: 'POST', url: `${sb.urls.workflow}/api/workflows/wf_daily_report/execute` }),
+    ]);
+  });
+
+  it('converts a number typed into a short input (Sim has no number field)', async () => {
+    const { response } = await runSimBlock('workflow', {
+      operation: 'list_logs',
+      base_url: sb.urls.workflow,
+      apiKey: sb.credentials.workflow.apiKey,
+      workspaceId: sb.credentials.workflow.workspaceId,
+      limit: '5',
+    });
+    expect(response).toMatchObject({ success: true, output: { data: expect.any(Array) } });
+    expect(requests()[0]!.url).toContain('limit=5');
+  });
+
+  it('reports a failure as readable text, with the code and issues in output', async () => {
+    const { response } = await runSimBlock('workflow', dailyReport({ inputs: '{"email": "ops@example.com"}', inputStyle: 'spec' }));
+    // The spec's {"inputs": {...}} reaches a Sim-style platform nested: `email` is missing.
+    expect(response.success).toBe(false);
+    expect(response.error).toMatch(/^bad_request: .*email: is required/);
+    expect(response.output).toMatchObject({ error: { code: 'bad_request', status: 400, issues: [{ path: 'email', message: 'is required' }] } });
+  });
+
+  it('validates cross-field rules in the harness before any request', async () => {
+    const { response } = await runSimBlock('workflow', dailyReport({ waitForCompletion: true }));
+    expect(response).toMatchObject({ success: false, output: { error: { code: 'invalid_params' } } });
+    expect(response.error).toContain('waitForCompletion needs async: true');
+    expect(requests()).toEqual([]);
+  });
+});
+
+describe('n8n node against the sandbox', () => {
+  it('tinybird: query', async () => {
+    const { output } = await runN8n(
+      'tinybird',
+      { operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' },
+      { token: sb.credentials.tinybird.readToken, baseUrl: sb.urls.tinybird },
+    );
+    expect(output).toEqual([[{ json: expect.objectContaining({ data: [{ one: 1 }] }), pairedItem: { item: 0 } }]]);
+    expect(requests()).toEqual([expect.objectContaining({ method: 'POST', url: `${sb.urls.tinybird}/v0/sql` })]);
+  });
+
+  it('loops: find_contact (the base URL from the credential goes to options.endpoints)', async () => {
+    const { output } = await runN8n(
+      'loops',
+      { operation: 'find_contact', additionalFields: { email: 'sim-adapter@example.com' } },
+      { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops },
+    );
+    expect(output[0]).toHaveLength(1);
+    expect(requests()).toEqual([expect.objectContaining({ method: 'GET', url: `${sb.urls.loops}/contacts/find?email=sim-adapter%40example.com` })]);
+  });
+
+  it('workflow: execute, flat, asynchronous and waited for', async () => {
+    const { output } = await runN8n(
+      'workflow',
+      {
+        operation: 'execute',
+        workflowId: 'wf_daily_report',
+        inputs: '{"email": "n8n@example.com"}',
+        inputStyle: 'flat',
+        async: true,
+        waitForCompletion: true,
+        pollIntervalSeconds: 0.1,
+      },
+      { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow },
+    );
+    expect(output[0]![0]!.json).toMatchObject({ success: true, status: 'completed' });
+    const sent = requests();
+    expect(sent[0]).toMatchObject({ method: 'POST', url: `${sb.urls.workflow}/api/workflows/wf_daily_report/execute` });
+    expect(sent.slice(1).every((r) => r.method === 'GET' && r.url.startsWith(`${sb.urls.workflow}/api/jobs/task_`))).toBe(true);
+  });
+
+  it("follows n8n's continueOnFail: the error as the item's output, else a thrown error", async () => {
+    const parameters = { operation: 'get_log', id: 'log_missing' };
+    const credentials = { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow };
+    const { output } = await runN8n('workflow', parameters, credentials, true);
+    expect(output[0]![0]!.json).toMatchObject({ code: 'not_found', error: expect.stringMatching(/^not_found: /) });
+    await expect(runN8n('workflow', parameters, credentials)).rejects.toThrow(/^not_found: /);
+  });
+});
