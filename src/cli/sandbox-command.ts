@@ -31,6 +31,25 @@ const DEFAULT_SERVICE_PORTS = { tinybird: 7181, loops: 7182, workflow: 7183 } as
 const PORT_FLAGS = { tinybird: '--tinybird-port', loops: '--loops-port', workflow: '--workflow-port' } as const;
 const SERVICE_LABELS = { tinybird: 'Tinybird', loops: 'Loops', workflow: 'the workflow platform' } as const;
 
+/** The flowblocks sandbox answering on `port` (its `/` index names itself and its pid), if one does; any port of it. */
+async function earlierSandbox(port: number): Promise<{ pid: number } | undefined> {
+  const origins = [`http://127.0.0.1:${port}`];
+  // A service port answers with its service at the root: the prefixed port (default 4100) has the index.
+  if (port !== DEFAULT_PORT) origins.push(`http://127.0.0.1:${DEFAULT_PORT}`);
+  for (const origin of origins) {
+    try {
+      const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(1000) });
+      const body = (await res.json()) as { flowblocks?: unknown; pid?: unknown; services?: Record<string, { baseUrl?: string; ownPortUrl?: string }> };
+      if (body.flowblocks !== 'sandbox' || typeof body.pid !== 'number') continue;
+      const ports = Object.values(body.services ?? {}).flatMap((s) => [s.baseUrl, s.ownPortUrl]).map((u) => (u ? new URL(u).port : ''));
+      if (origin.endsWith(`:${port}`) || ports.includes(String(port))) return { pid: body.pid };
+    } catch {
+      /* not a sandbox */
+    }
+  }
+  return undefined;
+}
+
 async function printOutbox(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { url: { type: 'string' } } });
   const origin = (values.url ?? `http://127.0.0.1:${DEFAULT_PORT}`).replace(/\/+$/, '');
@@ -164,6 +183,13 @@ export const command: CliCommand = {
     } catch (error) {
       let message = (error as Error).message;
       if (error instanceof SandboxPortInUseError) {
+        const earlier = await earlierSandbox(error.port);
+        if (earlier) {
+          io.stderr(
+            `the sandbox did not start: port ${error.port} is taken by an earlier flowblocks sandbox (pid ${earlier.pid}, still running): stop it with kill ${earlier.pid} (or Ctrl-C in its terminal), or start this one elsewhere with ${error.service ? PORT_FLAGS[error.service] : '--port'} <n>\n`,
+          );
+          return 1;
+        }
         message = error.service
           ? `port ${error.port}, asked for ${SERVICE_LABELS[error.service]}, is already in use${error.service === 'tinybird' ? ' (is tinybird-local running?)' : ''}: choose another with ${PORT_FLAGS[error.service]} <n> (0 picks a free one), or serve only the prefixed URLs with --no-service-ports`
           : `port ${error.port}, asked for the prefixed URLs, is already in use: choose another with --port <n> (0 picks a free one)`;

@@ -115,6 +115,41 @@ const serviceUrls = (at: (service: SandboxService, prefix: string) => string): S
   workflow: at('workflow', '/workflow'),
 });
 
+/** What the sandbox's `/` answers: recognisably a flowblocks sandbox (with its pid), its services, credentials and admin routes. */
+export interface SandboxIndex {
+  flowblocks: 'sandbox';
+  pid: number;
+  services: Record<SandboxService, { name: string; baseUrl: string; ownPortUrl?: string; credentials: Record<string, string> }>;
+  admin: Record<string, string>;
+}
+
+function sandboxIndex(origin: string, own: Partial<Record<SandboxService, string>>, c: SandboxCredentials): SandboxIndex {
+  const urls = serviceUrls((_, prefix) => `${origin}${prefix}`);
+  const ownUrls = own.tinybird ? serviceUrls((service) => own[service]!) : undefined;
+  const entry = (service: SandboxService, credentials: Record<string, string>) => ({
+    name: SERVICE_NAMES[service],
+    baseUrl: urls[service],
+    ...(ownUrls ? { ownPortUrl: ownUrls[service] } : {}),
+    credentials,
+  });
+  return {
+    flowblocks: 'sandbox',
+    pid: process.pid,
+    services: {
+      tinybird: entry('tinybird', { adminToken: c.tinybird.adminToken, readToken: c.tinybird.readToken, appendToken: c.tinybird.appendToken }),
+      loops: entry('loops', { apiKey: c.loops.apiKey }),
+      workflow: entry('workflow', { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId, freeApiKey: c.workflow.freeApiKey, freeWorkspaceId: c.workflow.freeWorkspaceId }),
+    },
+    admin: {
+      loopsOutbox: `GET ${origin}/loops/_sandbox/outbox`,
+      loopsEvents: `GET ${origin}/loops/_sandbox/events`,
+      workflows: `GET ${origin}/workflow/_sandbox/workflows`,
+      workflow: `PUT ${origin}/workflow/_sandbox/workflows/:id · POST …/:id/deploy, …/:id/undeploy, …/:id/run`,
+      notifications: `PUT|DELETE ${origin}/workflow/_sandbox/workspaces/:id/notifications · GET …/:id/deliveries`,
+    },
+  };
+}
+
 /**
  * Starts the sandbox on 127.0.0.1. chdb keeps one data directory per process, so one
  * sandbox runs per process at a time; close it before starting another.
@@ -185,9 +220,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
     const faults = createFaultInjector(options.faults, options.faultSeed);
     const onError = options.onError ?? ((error: unknown) => process.stderr.write(`sandbox: ${(error as Error).stack ?? String(error)}\n`));
-    const listen = async (mounts: Mount[], port: number, service?: SandboxService) => {
+    const listen = async (mounts: Mount[], port: number, service?: SandboxService, index?: () => unknown) => {
       try {
-        const server = await startServer(mounts, { port, faults, onError });
+        const server = await startServer(mounts, { port, faults, onError, index });
         servers.push(server);
         return server.origin;
       } catch (error) {
@@ -195,14 +230,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         throw error;
       }
     };
+    const ownOrigins: Partial<Record<SandboxService, string>> = {};
     const apps = { tinybird: tinybird.app, loops: loops.app, workflow: workflow.app };
     const services = Object.keys(apps) as SandboxService[];
     origin = await listen(
       services.map((service) => ({ prefix: `/${service}`, service, app: apps[service] })),
       options.port ?? 0,
+      undefined,
+      () => sandboxIndex(origin, ownOrigins, credentials),
     );
     // Each service at the root of its own port, with the same checks, faults and state.
-    const ownOrigins: Partial<Record<SandboxService, string>> = {};
     if (options.servicePorts !== false) {
       for (const service of services) {
         ownOrigins[service] = await listen([{ prefix: '', service, app: apps[service] }], options.servicePorts?.[service] ?? 0, service);
