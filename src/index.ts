@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import { runTool } from './harness/execute.js';
 import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
-import { getTool } from './registry.js';
+import { endpointIssues } from './harness/endpoints.js';
+import { getTool, listServices } from './registry.js';
 import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
 
 export { listTools, getTool, listBlocks, getBlock, listServices, getService, registerService } from './registry.js';
@@ -53,6 +54,17 @@ export async function executeTool(
     return {
       success: false,
       error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}`, retryable: false },
+      meta: { attempts: 0, durationMs: 0 },
+    };
+  }
+  // A name that is no service's would send the call to the real service: refused before any request.
+  const unknown = endpointIssues(options.endpoints, [...new Set([...listServices().map((s) => s.id), tool.service])]).filter((i) =>
+    i.message.startsWith('no service'),
+  );
+  if (unknown.length) {
+    return {
+      success: false,
+      error: { code: 'invalid_params', message: `invalid options: ${unknown.map((i) => `${i.path}: ${i.message}`).join('; ')}`, retryable: false, issues: unknown },
       meta: { attempts: 0, durationMs: 0 },
     };
   }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from './command.js';
-import { collectEndpoints, collectParams } from './params.js';
+import { collectEndpoints, collectParams, UsageError } from './params.js';
 
 export type { CliCommand, CliIo } from './command.js';
 
@@ -96,7 +96,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
         const params = await collectParams(values, io.stdin);
         const result = await api.executeTool(name, params, {
-          endpoints: collectEndpoints(values.endpoint),
+          endpoints: collectEndpoints(values.endpoint, api.listServices().map((s) => s.id)),
           timeoutMs,
           retry: values['no-retry'] ? false : undefined,
         });
@@ -112,5 +112,3 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 }
-
-class UsageError extends Error {}

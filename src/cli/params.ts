@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dictionaryOf } from '../harness/dictionary.js';
+import { endpointIssues } from '../harness/endpoints.js';
 import { parseUserJson } from '../user-json/parse-user-json.js';
 
 /** Reads `--params`, `--params-file` (or `-` for stdin) and `--param key=value` into one object. */
@@ -36,16 +37,21 @@ export async function collectParams(
 }
 
 /** `--endpoint loops=http://127.0.0.1:4100/loops/api/v1` → `{ loops: '…' }`. */
-export function collectEndpoints(pairs: string[] | undefined): Record<string, string> | undefined {
+export function collectEndpoints(pairs: string[] | undefined, services: readonly string[]): Record<string, string> | undefined {
   if (!pairs?.length) return undefined;
   const endpoints = dictionaryOf<string>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new Error(`--endpoint takes service=url, got ${JSON.stringify(pair)}`);
+    if (eq <= 0) throw new UsageError(`--endpoint takes service=url, got ${JSON.stringify(pair)}`);
     endpoints[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
+  const issues = endpointIssues(endpoints, services);
+  if (issues.length) throw new UsageError(`--endpoint ${issues.map((i) => `${i.path.slice('endpoints.'.length)}: ${i.message}`).join('; ')}`);
   return endpoints;
 }
+
+/** A mistake in the command line: exit code 2 with the usage. */
+export class UsageError extends Error {}
 
 /** A port option: `fallback` when absent, else a whole number from 0 (a free port) to 65535. */
 export function portOf(value: string | undefined, fallback: number): number {

@@ -45,7 +45,7 @@ export const command: CliCommand = {
         port: portOf(values.port, DEFAULT_PORT),
         sandboxPort: portOf(values['sandbox-port'], 0),
         sandbox: !values['no-sandbox'],
-        endpoints: collectEndpoints(values.endpoint) ?? {},
+        endpoints: collectEndpoints(values.endpoint, (await import('../registry.js')).listServices().map((s) => s.id)) ?? {},
         once: values.once === true,
       };
       if (options.sandbox && Object.keys(options.endpoints).length) throw new Error('--endpoint goes with --no-sandbox');
