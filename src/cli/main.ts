@@ -25,7 +25,8 @@ Usage:
 Options of run:
   --params '<json>'                       params as a JSON object
   --params-file <file|->                  params from a JSON file, or stdin
-  --param key=value                       one param (repeatable; JSON values are parsed)
+  --param key=value                       one param (repeatable; read by the param's type: text for a
+                                          string param, JSON for numbers, booleans, arrays, objects)
   --endpoint service=url                  base-URL override, e.g. loops=http://127.0.0.1:4100/loops/api/v1
   --timeout <ms>                          time limit of each HTTP attempt (default 30000)
   --no-retry                              send each call once
@@ -94,7 +95,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (!name) throw new UsageError('run needs a tool id');
         const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
         if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
-        const params = await collectParams(values, io.stdin);
+        if (!api.getTool(name)) throw new UsageError(`no tool with id ${name} (see flowblocks list)`);
+        const params = await collectParams(values, io.stdin, api.toolJsonSchema(name) as { properties?: Record<string, unknown> });
         const result = await api.executeTool(name, params, {
           endpoints: collectEndpoints(values.endpoint, api.listServices().map((s) => s.id)),
           timeoutMs,

@@ -7,6 +7,7 @@ import { parseUserJson } from '../user-json/parse-user-json.js';
 export async function collectParams(
   values: { params?: string; 'params-file'?: string; param?: string[] },
   stdin: () => Promise<string>,
+  schema?: { properties?: Record<string, unknown> },
 ): Promise<Record<string, unknown>> {
   // Param names are the user's: a dictionary keeps `--param __proto__=…` a param.
   const params = dictionaryOf<unknown>();
@@ -24,16 +25,32 @@ export async function collectParams(
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new Error(`--param takes key=value, got ${JSON.stringify(pair)}`);
     const raw = pair.slice(eq + 1);
-    // Values that read as JSON (numbers, booleans, objects) are taken as such; the rest as text.
+    const key = pair.slice(0, eq);
+    // A param the schema declares a string is text as typed (`userId=42` stays "42"); for the
+    // others, values that read as JSON (numbers, booleans, objects) are taken as such.
     let value: unknown = raw;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      /* plain text */
+    if (!isStringParam(schema, key)) {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        /* plain text */
+      }
     }
-    params[pair.slice(0, eq)] = value;
+    params[key] = value;
   }
   return params;
+}
+
+/** Whether the tool's JSON Schema declares only text for this param (a string, or an enum or const of strings). */
+function isStringParam(schema: { properties?: Record<string, unknown> } | undefined, key: string): boolean {
+  const prop = schema?.properties && Object.hasOwn(schema.properties, key) ? (schema.properties[key] as Record<string, unknown>) : undefined;
+  if (!prop) return false;
+  const texts = (s: Record<string, unknown>): boolean =>
+    s.type === 'string' ||
+    (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) ||
+    typeof s.const === 'string' ||
+    (Array.isArray(s.anyOf) && s.anyOf.every((branch) => texts(branch as Record<string, unknown>)));
+  return texts(prop);
 }
 
 /** `--endpoint loops=http://127.0.0.1:4100/loops/api/v1` → `{ loops: '…' }`. */
