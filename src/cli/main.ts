@@ -13,7 +13,7 @@ const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([
   ['sandbox', () => import('./sandbox-command.js')],
 ]);
 
-const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms
+const USAGE_HEAD = `flowblocks — integration blocks and agent tools for workflow platforms
 
 Usage:
   flowblocks list                         every tool: id, hints, name
@@ -21,7 +21,9 @@ Usage:
   flowblocks schema <tool> [--llm]        JSON Schema of a tool's params (--llm: the model's view)
   flowblocks manifest <block>             the manifest an editor renders
   flowblocks run <tool> [options]         run a tool and print its result as JSON
+`;
 
+const USAGE_TAIL = `
 Options of run:
   --params '<json>'                       params as a JSON object
   --params-file <file|->                  params from a JSON file, or stdin
@@ -31,8 +33,20 @@ Options of run:
   --timeout <ms>                          time limit of each HTTP attempt (default 30000)
   --no-retry                              send each call once
 
-Exit codes: 0 success, 1 the tool failed (the result says why), 2 usage error.
+Each command's own options: flowblocks <command> --help.
+Exit codes: 0 success, 1 the tool (or the command's work) failed, 2 usage error.
 `;
+
+/** The whole help: the commands here, those loaded on use (with their sub-commands), the options of run, the exit codes. */
+async function usage(): Promise<string> {
+  let text = `${USAGE_HEAD}\nCommands loaded on use (each with --help):\n`;
+  for (const [name, load] of COMMANDS) {
+    const { summary, subcommands } = (await load()).command;
+    text += `  flowblocks ${name.padEnd(28)} ${summary}\n`;
+    for (const [sub, what] of Object.entries(subcommands ?? {})) text += `  flowblocks ${`${name} ${sub}`.padEnd(28)} ${what}\n`;
+  }
+  return text + USAGE_TAIL;
+}
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -58,14 +72,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       },
     });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    io.stderr(`${(error as Error).message}\n\n${await usage()}`);
     return 2;
   }
   const { values, positionals } = parsed;
   const [command, name] = positionals;
   if (!command || values.help || command === 'help') {
-    io.stdout(USAGE);
-    for (const [name, load] of COMMANDS) io.stdout(`  flowblocks ${name.padEnd(30)} ${(await load()).command.summary}\n`);
+    io.stdout(await usage());
     return command || values.help ? 0 : 2;
   }
   const api = await import('../index.js');
@@ -110,7 +123,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError(`unknown command ${command}`);
     }
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
+    io.stderr(`${(error as Error).message}\n${error instanceof UsageError ? `\n${await usage()}` : ''}`);
     return 2;
   }
 }

@@ -71,8 +71,10 @@ export function collectEndpoints(pairs: string[] | undefined, services: readonly
 export class UsageError extends Error {}
 
 /** A port option: `fallback` when absent, else a whole number from 0 (a free port) to 65535. */
-export function portOf(value: string | undefined, fallback: number): number {
+export function portOf(value: string | undefined, fallback: number, flag: string): number {
   const port = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port number: ${value}`);
+  if (value?.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`${flag} takes a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(value)}`);
+  }
   return port;
 }

@@ -42,8 +42,8 @@ export const command: CliCommand = {
         return 0;
       }
       options = {
-        port: portOf(values.port, DEFAULT_PORT),
-        sandboxPort: portOf(values['sandbox-port'], 0),
+        port: portOf(values.port, DEFAULT_PORT, '--port'),
+        sandboxPort: portOf(values['sandbox-port'], 0, '--sandbox-port'),
         sandbox: !values['no-sandbox'],
         endpoints: collectEndpoints(values.endpoint, (await import('../registry.js')).listServices().map((s) => s.id)) ?? {},
         once: values.once === true,

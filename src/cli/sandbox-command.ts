@@ -16,7 +16,8 @@ Options:
   --data-dir <dir>        keep state across restarts in this directory
   --schema <dir>          Tinybird .datasource and .pipe files to add to the built-in ones
   --workflows <dir>       workflow .json files to add to the built-in ones (see docs/sandbox.md)
-  --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable)
+  --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable;
+                          429, 5xx and drop are probabilities from 0 to 1, latency ms from 0)
   --fault-seed <n>        seed of the fault dice, to replay a run
   --tour                  run the tour: every block end to end, with a short report
   --once                  exit after starting (and after the tour) instead of serving until Ctrl-C
@@ -51,7 +52,13 @@ async function earlierSandbox(port: number): Promise<{ pid: number } | undefined
 }
 
 async function printOutbox(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { url: { type: 'string' } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' } } }));
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
   const origin = (values.url ?? `http://127.0.0.1:${DEFAULT_PORT}`).replace(/\/+$/, '');
   let emails: { sentAt: string; to: string; subject: string; status: string; transactionalId: string }[];
   try {
@@ -108,6 +115,7 @@ Stop with Ctrl-C.
 
 export const command: CliCommand = {
   summary: 'start the local sandbox of the three services (--tour runs every block)',
+  subcommands: { outbox: 'print the e-mails a running sandbox has "sent"' },
   async run(argv, io) {
     if (argv[0] === 'outbox') return printOutbox(argv.slice(1), io);
     let values;
@@ -140,24 +148,19 @@ export const command: CliCommand = {
     }
     let port;
     let servicePorts: Record<SandboxService, number> | false = false;
-    let flag = '--port';
     try {
-      port = portOf(values.port, DEFAULT_PORT);
+      port = portOf(values.port, DEFAULT_PORT, '--port');
       if (!values['no-service-ports']) {
         servicePorts = { ...DEFAULT_SERVICE_PORTS };
         for (const service of Object.keys(PORT_FLAGS) as SandboxService[]) {
-          flag = PORT_FLAGS[service];
-          servicePorts[service] = portOf(values[`${service}-port`], DEFAULT_SERVICE_PORTS[service]);
+          servicePorts[service] = portOf(values[`${service}-port`], DEFAULT_SERVICE_PORTS[service], PORT_FLAGS[service]);
         }
       } else {
         const given = (Object.keys(PORT_FLAGS) as SandboxService[]).find((service) => values[`${service}-port`] !== undefined);
-        if (given) {
-          io.stderr(`${PORT_FLAGS[given]} and --no-service-ports do not go together\n\n${USAGE}`);
-          return 2;
-        }
+        if (given) throw new Error(`${PORT_FLAGS[given]} and --no-service-ports do not go together`);
       }
-    } catch {
-      io.stderr(`${flag} takes a port number (0 picks a free one)\n\n${USAGE}`);
+    } catch (error) {
+      io.stderr(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
     const { startSandbox, parseFaultSpec, SandboxPortInUseError } = await import('../sandbox/index.js');
