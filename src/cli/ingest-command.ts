@@ -35,11 +35,14 @@ Exit codes: 0 every row ingested, 1 rows failed, unknown or not sent (the report
 
 /** Redraws in place on a terminal; elsewhere (CI logs) prints a line every few seconds. */
 function progressPrinter(stderr: (s: string) => void, tty: boolean) {
-  let last = 0;
+  // Without a terminal the first line waits its interval too: a short run prints its end once.
+  let last = tty ? 0 : Date.now();
+  let ended = false;
   return (line: string, final = false) => {
     const now = Date.now();
-    if (!final && now - last < (tty ? 100 : 5000)) return;
+    if (ended || (!final && now - last < (tty ? 100 : 5000))) return;
     last = now;
+    ended = final;
     stderr(tty ? `\r\x1b[2K${line}${final ? '\n' : ''}` : `${line}\n`);
   };
 }
@@ -120,6 +123,8 @@ export const command: CliCommand = {
         totalBytes,
         ingestedBytes: p.ingested_bytes,
         rows: p.rows,
+        ingestedRows: p.successful_rows,
+        quarantinedRows: p.quarantined_rows,
         requests: p.requests,
         failedRows: p.failed_rows,
         unknownRows: p.unknown_rows,
