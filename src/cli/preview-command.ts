@@ -60,7 +60,7 @@ export const command: CliCommand = {
     try {
       if (options.sandbox) {
         const { startSandbox } = await import('../sandbox/index.js');
-        sandbox = await startSandbox({ port: options.sandboxPort });
+        sandbox = await startSandbox({ port: options.sandboxPort, seed: true });
       }
       const connection = sandbox ? sandboxConnection(sandbox) : endpointConnection(options.endpoints, listBlocks());
       preview = await startPreviewServer({ port: options.port, connection });

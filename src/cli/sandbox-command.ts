@@ -14,6 +14,7 @@ Options:
   --workflow-port <n>     the workflow platform at the root of its own port (default 7183)
   --no-service-ports      serve only the prefixed URLs on --port
   --data-dir <dir>        keep state across restarts in this directory
+  --no-seed               start with an empty events Data Source (by default it holds 400 demo rows)
   --schema <dir>          Tinybird .datasource and .pipe files to add to the built-in ones
   --workflows <dir>       workflow .json files to add to the built-in ones (see docs/sandbox.md)
   --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable;
@@ -128,6 +129,7 @@ export const command: CliCommand = {
           'loops-port': { type: 'string' },
           'workflow-port': { type: 'string' },
           'no-service-ports': { type: 'boolean' },
+          'no-seed': { type: 'boolean' },
           'data-dir': { type: 'string' },
           schema: { type: 'string' },
           workflows: { type: 'string' },
@@ -177,6 +179,7 @@ export const command: CliCommand = {
         port,
         servicePorts,
         dataDir: values['data-dir'],
+        seed: !values['no-seed'],
         schemaDir: values.schema,
         workflowsDir: values.workflows,
         faults,

@@ -30,10 +30,19 @@ export function sandboxConnection(sb: Pick<Sandbox, 'urls' | 'credentials'>): Pr
   const c = sb.credentials;
   const connection: PreviewConnection = {
     label: `sandbox at ${new URL(sb.urls.tinybird).origin}`,
+    // Working examples from the sandbox's own fixtures: a first Run answers with data.
     values: {
-      tinybird: { token: c.tinybird.adminToken },
-      loops: { apiKey: c.loops.apiKey },
-      workflow: { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId },
+      tinybird: {
+        token: c.tinybird.adminToken,
+        datasource: 'events',
+        pipe: 'top_events',
+        query: 'SELECT event, count() AS n FROM events GROUP BY event ORDER BY n DESC FORMAT JSON',
+        parameters: '{"limit": 5}',
+        data: '{"timestamp": "2026-01-01 12:00:00", "event": "page_view", "user_id": "user_001"}',
+        delete_condition: "event = 'test'",
+      },
+      loops: { apiKey: c.loops.apiKey, email: 'ada@example.com', transactionalId: 'tx_welcome', dataVariables: '{"firstName": "Ada", "confirmationUrl": "https://example.com/confirm"}', eventName: 'signup' },
+      workflow: { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId, workflowId: 'wf_signup_pipeline', inputs: '{"email": "grace@example.com", "firstName": "Grace", "userId": "user_grace"}' },
     },
     endpoints: {},
   };

@@ -11,6 +11,7 @@ import { createLoops, type LoopsOptions } from './loops/app.js';
 import { createWorkflowPlatform, type WorkflowPlatformOptions } from './workflow/app.js';
 import { datasources as fixtureDatasources, pipes as fixturePipes } from './fixtures/tinybird.js';
 import { workflows as fixtureWorkflows } from './fixtures/workflows.js';
+import { demoEvents } from './fixtures/seed.js';
 import { LOOPS_API_KEY, TINYBIRD_TOKENS, WORKFLOW_API_KEYS } from './fixtures/credentials.js';
 import { createFaultInjector, type FaultsOption } from './http/faults.js';
 import { startServer, type Mount } from './http/server.js';
@@ -60,6 +61,12 @@ export interface SandboxOptions {
   workflowsDir?: string;
   /** `workflows` are added to the built-in ones; `notifications` configure workspaces at start. */
   workflow?: Partial<WorkflowPlatformOptions>;
+  /**
+   * Fill an empty `events` Data Source with a few hundred demo rows (a week of page views,
+   * sign-ups, logins and purchases), so a first query answers with data. Off by default;
+   * `flowblocks sandbox` and `flowblocks preview` turn it on (`--no-seed` turns it off).
+   */
+  seed?: boolean;
   /** Receives the sandbox's log lines (notification deliveries, alerts). Silent by default. */
   log?: (line: string) => void;
   /** Receives internal errors (default: written to stderr). */
@@ -114,6 +121,17 @@ const serviceUrls = (at: (service: SandboxService, prefix: string) => string): S
   loops: `${at('loops', '/loops')}/api/v1`,
   workflow: at('workflow', '/workflow'),
 });
+
+/** Sends the demo rows to `events` through the sandbox's own Events API, unless it already holds rows (a kept `dataDir`). */
+async function seedEvents(base: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const count = await fetch(`${base}/v0/sql?q=${encodeURIComponent('SELECT count() AS n FROM events FORMAT JSON')}`, { headers });
+  const rows = count.ok ? ((await count.json()) as { data: { n: number | string }[] }).data[0]?.n : undefined;
+  if (Number(rows) > 0) return;
+  const body = demoEvents().map((row) => JSON.stringify(row)).join('\n');
+  const sent = await fetch(`${base}/v0/events?name=events&wait=true`, { method: 'POST', headers, body });
+  if (!sent.ok) throw new Error(`seeding the demo events failed: HTTP ${sent.status} ${await sent.text()}`);
+}
 
 /** What the sandbox's `/` answers: recognisably a flowblocks sandbox (with its pid), its services, credentials and admin routes. */
 export interface SandboxIndex {
@@ -245,6 +263,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         ownOrigins[service] = await listen([{ prefix: '', service, app: apps[service] }], options.servicePorts?.[service] ?? 0, service);
       }
     }
+    if (options.seed) await seedEvents(`${origin}/tinybird`, credentials.tinybird.adminToken);
     return {
       urls: urls(),
       serviceUrls: options.servicePorts === false ? undefined : serviceUrls((service) => ownOrigins[service]!),
