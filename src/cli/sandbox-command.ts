@@ -100,15 +100,25 @@ ${
 }`;
 }
 
+/**
+ * How to call the CLI from where this one runs: a bare `flowblocks` is on no PATH. Installed
+ * (the built `dist/`), `npx flowblocks` finds it; in a clone running the sources, `npx`
+ * finds nothing (no build, not installed), and the `flowblocks` script runs them.
+ */
+export function cliInvocation(moduleUrl = import.meta.url): string {
+  return moduleUrl.endsWith('.ts') ? 'npm run --silent flowblocks --' : 'npx flowblocks';
+}
+
 function howTo(sb: Sandbox): string {
+  const fb = cliInvocation();
   const c = sb.credentials;
   const tinybird = (sb.serviceUrls ?? sb.urls).tinybird;
   return `
 Try it with the CLI while the sandbox runs:
-  flowblocks run tinybird_query --param base_url=${sb.urls.tinybird} --param token=${c.tinybird.adminToken} --param "query=SELECT event, count() FROM events GROUP BY event"
-  flowblocks run loops_find_contact --endpoint loops=${sb.urls.loops} --param apiKey=${c.loops.apiKey} --param email=ada@example.com
-  flowblocks run workflow_list_logs --param base_url=${sb.urls.workflow} --param apiKey=${c.workflow.apiKey} --param workspaceId=${c.workflow.workspaceId}
-  flowblocks sandbox outbox --url ${sb.urls.tinybird.replace(/\/tinybird$/, '')}
+  ${fb} run tinybird_query --param base_url=${sb.urls.tinybird} --param token=${c.tinybird.adminToken} --param "query=SELECT event, count() FROM events GROUP BY event"
+  ${fb} run loops_find_contact --endpoint loops=${sb.urls.loops} --param apiKey=${c.loops.apiKey} --param email=ada@example.com
+  ${fb} run workflow_list_logs --param base_url=${sb.urls.workflow} --param apiKey=${c.workflow.apiKey} --param workspaceId=${c.workflow.workspaceId}
+  ${fb} sandbox outbox --url ${sb.urls.tinybird.replace(/\/tinybird$/, '')}
   curl -H "Authorization: Bearer ${c.tinybird.adminToken}" "${tinybird}/v0/sql?q=SELECT+count()+FROM+events"
 Stop with Ctrl-C.
 `;

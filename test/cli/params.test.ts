@@ -16,3 +16,9 @@ it('run: --param userId=42 reaches the schema as the string "42"', async () => {
   expect(out.stderr).not.toContain('expected string, received number');
   expect(out.stderr).toContain('base_url');
 });
+
+it('the sandbox prints commands that run from where it runs: npm run flowblocks in a clone, npx flowblocks installed', async () => {
+  const { cliInvocation } = await import('../../src/cli/sandbox-command.js');
+  expect(cliInvocation('file:///repo/src/cli/sandbox-command.ts')).toBe('npm run --silent flowblocks --');
+  expect(cliInvocation('file:///app/node_modules/flowblocks/dist/src/cli/sandbox-command.js')).toBe('npx flowblocks');
+});
