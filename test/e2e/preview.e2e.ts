@@ -296,6 +296,8 @@ describe('flowblocks preview in Chromium', () => {
     await openBlock('tinybird');
     await pickOperation('query_pipe');
     expect(await page.inputValue('#f-pipe')).toBe('top_events');
+    // A picker of the sandbox's pipes.
+    expect(await page.$$eval('#f-pipe-choices option', (os) => os.map((o) => o.getAttribute('value')))).toEqual(['top_events']);
     const piped = await run();
     expect(piped.state, piped.body).toBe('success');
   });

@@ -48,6 +48,10 @@ describe('the sandbox as a first look', () => {
     expect(values('tinybird')).toMatchObject({ datasource: 'events', pipe: 'top_events' });
     expect(values('workflow')).toMatchObject({ workflowId: 'wf_signup_pipeline' });
     expect(values('loops')).toMatchObject({ transactionalId: 'tx_welcome' });
+    const choices = (type: string) => shown.find((b) => b.manifest.type === type)!.choices;
+    expect(choices('tinybird')).toMatchObject({ datasource: ['events'], pipe: ['top_events'] });
+    expect(choices('workflow')?.workflowId).toContain('wf_signup_pipeline');
+    expect(choices('loops')?.transactionalId).toContain('tx_welcome');
     const ok = async (type: string, operation: string) => {
       const res = await runBlock(blocks, { ...connection, endpoints: { loops: sb.urls.loops } }, { type, values: { ...values(type), operation } });
       expect(res.status).toBe(200);

@@ -38,7 +38,7 @@ export const pageScript = String.raw`'use strict';
     return JSON.stringify(field.default, null, 2);
   }
 
-  function control(field, prefill) {
+  function control(field, prefill, choices) {
     var id = 'f-' + field.id;
     var value = prefill !== undefined ? prefill : defaultText(field);
     var input;
@@ -74,16 +74,20 @@ export const pageScript = String.raw`'use strict';
       autocomplete: field.password ? 'off' : undefined,
       spellcheck: 'false',
       placeholder: field.placeholder,
+      list: choices && choices.length ? id + '-choices' : undefined,
     });
     input.value = value;
-    return input;
+    // A picker of what the sandbox holds; any other value can still be typed.
+    if (!choices || !choices.length) return input;
+    var list = el('datalist', { id: id + '-choices' }, choices.map(function (c) { return el('option', { value: c }); }));
+    return el('div', { class: 'picker' }, [input, list]);
   }
 
-  function fieldRow(field, prefill) {
+  function fieldRow(field, prefill, choices) {
     var row = el('div', { class: 'field', 'data-field-id': field.id, 'data-type': field.type }, [
       el('label', { class: 'title', for: 'f-' + field.id }, [document.createTextNode(field.title), el('span', { class: 'req', title: 'required', text: '*' })]),
       field.description ? el('p', { class: 'help', text: field.description }) : null,
-      control(field, prefill),
+      control(field, prefill, choices),
     ]);
     return row;
   }
@@ -119,7 +123,7 @@ export const pageScript = String.raw`'use strict';
     ]);
     var form = el('form', { id: 'fields', autocomplete: 'off' });
     form.addEventListener('submit', function (event) { event.preventDefault(); run(); });
-    m.fields.forEach(function (field) { form.appendChild(fieldRow(field, entry.values[field.id])); });
+    m.fields.forEach(function (field) { form.appendChild(fieldRow(field, entry.values[field.id], (entry.choices || {})[field.id])); });
     if (entry.endpoint) {
       form.appendChild(el('div', { class: 'endpoint', 'data-service': entry.endpoint.service }, [
         el('label', { for: 'endpoint', text: 'Endpoint (' + entry.endpoint.service + ')' }),
