@@ -52,7 +52,7 @@ describe('usage errors across commands', () => {
 
   it('the help lists every command, sandbox outbox among them, under a heading, before the exit codes', async () => {
     const help = (await cli(['--help'])).stdout;
-    expect(help).toMatch(/Commands loaded on use[^\n]*\n(  flowblocks \S+.*\n)+/);
+    expect(help).toMatch(/Commands loaded on use[^\n]*\n( {2}flowblocks \S+.*\n)+/);
     expect(help).toMatch(/flowblocks sandbox outbox +print the e-mails/);
     expect(help.indexOf('Exit codes')).toBeGreaterThan(help.indexOf('flowblocks sandbox outbox'));
     for (const command of ['ingest', 'mcp', 'monitor', 'preview', 'sandbox']) {

@@ -7,9 +7,9 @@ import { expect, expectTypeOf, it } from 'vitest';
 import { executeTool, getBlock, getTool, type ToolId } from '../../src/index.js';
 
 it('types executeTool, getTool and getBlock by literal id', async () => {
-  const call = () =>
+  const _call = () =>
     executeTool('tinybird_query', { base_url: 'http://127.0.0.1:9', token: 't', query: 'SELECT 1' }, { retry: false, timeoutMs: 100 });
-  type Result = Awaited<ReturnType<typeof call>>;
+  type Result = Awaited<ReturnType<typeof _call>>;
   expectTypeOf<Extract<Result, { success: true }>['output']['data']>().not.toBeUnknown();
   expectTypeOf<Extract<Result, { success: true }>['output']>().toHaveProperty('rows');
 
