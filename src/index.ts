@@ -6,10 +6,12 @@
 import type { z } from 'zod';
 import { runTool } from './harness/execute.js';
 import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
-import { getTool } from './registry.js';
+import { endpointIssues } from './harness/endpoints.js';
+import { getTool, listServices, type ToolId, type ToolMap } from './registry.js';
 import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
 
 export { listTools, getTool, listBlocks, getBlock, listServices, getService, registerService } from './registry.js';
+export type { BlockMap, BuiltinTool, ServiceMap, ToolId, ToolMap } from './registry.js';
 export { mergeLlmParams, type Audience, type JsonSchema } from './schema.js';
 export { runTool } from './harness/execute.js';
 export { paginate, type PaginateOptions } from './harness/paginate.js';
@@ -42,7 +44,17 @@ export async function executeTool<T extends AnyTool>(
   params: unknown,
   options?: ExecuteOptions,
 ): Promise<ToolResult<z.output<T['output']>>>;
-export async function executeTool<O = unknown>(id: string, params: unknown, options?: ExecuteOptions): Promise<ToolResult<O>>;
+export async function executeTool<K extends ToolId>(
+  id: K,
+  params: z.input<ToolMap[K]['params']>,
+  options?: ExecuteOptions,
+): Promise<ToolResult<z.output<ToolMap[K]['output']>>>;
+/** An id known only at run time (or a tool registered later): any params, output `O` (default `unknown`). A built-in id's literal takes the typed overload above only. */
+export async function executeTool<O = unknown, I extends string = string>(
+  id: I & (string extends I ? unknown : I extends ToolId ? never : unknown),
+  params: unknown,
+  options?: ExecuteOptions,
+): Promise<ToolResult<O>>;
 export async function executeTool(
   idOrTool: string | AnyTool,
   params: unknown,
@@ -53,6 +65,17 @@ export async function executeTool(
     return {
       success: false,
       error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}`, retryable: false },
+      meta: { attempts: 0, durationMs: 0 },
+    };
+  }
+  // A name that is no service's would send the call to the real service: refused before any request.
+  const unknown = endpointIssues(options.endpoints, [...new Set([...listServices().map((s) => s.id), tool.service])]).filter((i) =>
+    i.message.startsWith('no service'),
+  );
+  if (unknown.length) {
+    return {
+      success: false,
+      error: { code: 'invalid_params', message: `invalid options: ${unknown.map((i) => `${i.path}: ${i.message}`).join('; ')}`, retryable: false, issues: unknown },
       meta: { attempts: 0, durationMs: 0 },
     };
   }

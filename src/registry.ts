@@ -6,6 +6,20 @@ import { serviceBlock } from './blocks/service-block.js';
 import type { Service } from './harness/service.js';
 import type { AnyTool } from './harness/types.js';
 
+/** The built-in services by id: the source of the type maps below. */
+export interface ServiceMap {
+  tinybird: typeof tinybird;
+  loops: typeof loops;
+  workflow: typeof workflow;
+}
+/** Every built-in tool, as its own type (literal id, params and output schemas). */
+export type BuiltinTool = ServiceMap[keyof ServiceMap]['tools'][number];
+/** Built-in tools by id: `executeTool('tinybird_query', …)` and `getTool('tinybird_query')` are typed from it. */
+export type ToolMap = { [T in BuiltinTool as T['id']]: T };
+export type ToolId = keyof ToolMap;
+/** Built-in blocks by type: `getBlock('tinybird')` is a `Block` of Tinybird's tools, never undefined. */
+export type BlockMap = { [K in keyof ServiceMap]: Block<ServiceMap[K]['tools'][number]> };
+
 const services = new Map<string, Service>();
 const blocksByType = new Map<string, Block>();
 const toolsById = new Map<string, AnyTool>();
@@ -38,6 +52,8 @@ export function listBlocks(): Block[] {
   return [...blocksByType.values()];
 }
 
+export function getBlock<K extends keyof BlockMap>(type: K): BlockMap[K];
+export function getBlock(type: string): Block | undefined;
 export function getBlock(type: string): Block | undefined {
   return blocksByType.get(type);
 }
@@ -46,6 +62,8 @@ export function listTools(): AnyTool[] {
   return [...toolsById.values()];
 }
 
+export function getTool<K extends ToolId>(id: K): ToolMap[K];
+export function getTool(id: string): AnyTool | undefined;
 export function getTool(id: string): AnyTool | undefined {
   return toolsById.get(id);
 }

@@ -62,13 +62,16 @@ function parseArgs(args: unknown): Record<string, unknown> | string {
 }
 
 /** A tool error as a model should read it: a missing credential is the user's to fix, not the model's. */
-function modelError(tool: AnyTool, error: ToolError): AgentToolError {
+function modelError(tool: AnyTool, error: ToolError, given: Record<string, unknown>): AgentToolError {
   const userOnly = new Set(paramNames(tool.params, (meta) => meta.visibility === 'user-only'));
-  const issues = error.issues?.map((issue) =>
-    userOnly.has(issue.path.split('.')[0] ?? '')
+  const issues = error.issues?.map((issue) => {
+    const param = issue.path.split('.')[0] ?? '';
+    if (!userOnly.has(param)) return issue;
+    // Set but refused is the user's value to fix; absent is the user's value to set. Neither is the model's.
+    return given[param] === undefined
       ? { path: issue.path, message: `not configured: the user must set ${tool.service} ${issue.path} in the tool settings; do not pass it` }
-      : issue,
-  );
+      : { path: issue.path, message: `invalid (${issue.message}): the user must fix ${tool.service} ${issue.path} in the tool settings; do not pass it` };
+  });
   const message = issues?.length ? `${error.code}: ${issues.map((issue) => `${issue.path || '(arguments)'}: ${issue.message}`).join('; ')}` : error.message;
   return {
     code: error.code,
@@ -109,7 +112,7 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
       ...(call.signal ? { signal: call.signal } : {}),
     });
     const secrets = secretValues(tool, settings);
-    if (!result.success) return scrubSecrets({ ok: false, error: modelError(tool, result.error) }, secrets);
+    if (!result.success) return scrubSecrets({ ok: false, error: modelError(tool, result.error, user.params) }, secrets);
 
     let shaped: ShapedOutput = { output: result.output, notes: [] };
     if (tool.pagination) shaped = shapeListPage(tool, result.output, position, maxItems);

@@ -52,9 +52,10 @@ export function userSide(tool: AnyTool, settings: ServiceSettings = {}): { param
   for (const [name, value] of Object.entries(settings)) {
     if (value !== undefined && userOnly.has(name)) params[name] = value;
   }
-  const baseUrl = settings.base_url;
-  if (typeof baseUrl !== 'string') return { params };
   const service = getService(tool.service);
+  // A service with a default base URL (Tinybird's first region) needs only its credential, as in `flowblocks ingest`.
+  const baseUrl = settings.base_url ?? service?.connection.baseUrl.default;
+  if (typeof baseUrl !== 'string') return { params };
   const param = service ? service.connection.baseUrl.param : userOnly.has('base_url') ? 'base_url' : undefined;
   if (!param) return { params, endpoints: { [tool.service]: baseUrl } };
   params[param] = baseUrl;
@@ -67,4 +68,15 @@ export function secretValues(tool: AnyTool, settings: ServiceSettings = {}): str
   return Object.entries(settings)
     .filter(([name, value]) => secret.has(name) && typeof value === 'string' && value.length > 0)
     .map(([, value]) => value as string);
+}
+
+/** What a service's settings lack to make a call: its credential, and a base URL where the service has no default. */
+export function missingSettings(serviceId: string, settings: ServiceSettings = {}): string[] {
+  const service = getService(serviceId);
+  if (!service) return [];
+  const { credential, baseUrl } = service.connection;
+  const missing: string[] = [];
+  if (settings[credential.param] === undefined) missing.push(`${credential.param} ($${credential.env})`);
+  if (settings.base_url === undefined && !baseUrl.default) missing.push(`base_url${baseUrl.env ? ` ($${baseUrl.env})` : ''}`);
+  return missing;
 }

@@ -1,14 +1,15 @@
 import type { AnyTool } from '../harness/types.js';
 import { deriveManifest, type BlockDefinition, type BlockManifest } from './manifest.js';
 
-export interface Block {
+/** A block; `T` is the union of its tools (a registered block's, from the registry's `BlockMap`). */
+export interface Block<T extends AnyTool = AnyTool> {
   type: string;
   definition: BlockDefinition;
-  tools: AnyTool[];
+  tools: T[];
   /** Derived on first read and kept: building JSON Schemas is not work for import time. */
   readonly manifest: BlockManifest;
   /** The tool and its params for a set of editor values (`operation` plus field values). */
-  resolve(values: Record<string, unknown>): { tool: AnyTool; params: Record<string, unknown> };
+  resolve(values: Record<string, unknown>): { tool: T; params: Record<string, unknown> };
 }
 
 export function defineBlock(definition: BlockDefinition): Block {

@@ -73,9 +73,31 @@ export interface BlockDefinition {
   operations: BlockOperation[];
 }
 
-function titleOf(name: string): string {
-  const words = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** Words a param name spells that read otherwise in a label: acronyms, and the services' own terms. */
+const LABEL_WORDS: Record<string, string> = {
+  url: 'URL',
+  urls: 'URLs',
+  id: 'ID',
+  ids: 'IDs',
+  api: 'API',
+  sql: 'SQL',
+  json: 'JSON',
+  ms: '(ms)',
+  datasource: 'Data Source',
+  q: 'SQL',
+};
+
+/** A label that reads as words: `base_url` → "Base URL", `apiKey` → "API key", `workflowId` → "Workflow ID". */
+export function titleOf(name: string): string {
+  const words = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => LABEL_WORDS[word] ?? word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function typeOf(node: JsonSchemaNode): string | undefined {

@@ -8,5 +8,7 @@ export interface CliIo {
 /** A command that parses its own arguments, in a module of its own loaded only when called. */
 export interface CliCommand {
   summary: string;
+  /** Sub-commands shown in the top-level help under the command, e.g. `{ outbox: '…' }` for `sandbox outbox`. */
+  subcommands?: Record<string, string>;
   run(argv: string[], io: CliIo): Promise<number>;
 }

@@ -4,6 +4,7 @@ import { closeSharedDispatcher } from '../harness/dispatcher.js';
 import { connection } from '../../tools/tinybird/connection.js';
 import { ingestEvents, type IngestProgress } from '../../tools/tinybird/ingest-events.js';
 import { readNdjsonFile } from '../../tools/tinybird/read-ndjson-file.js';
+import { datasourceParam } from '../../tools/tinybird/shared.js';
 import type { CliCommand } from './command.js';
 import { ingestSummary } from './ingest-report.js';
 import { renderProgress } from './progress-bar.js';
@@ -29,15 +30,19 @@ Streams NDJSON into a Tinybird Data Source in requests under the per-request cap
 
 Stops at the first answer no retry can change (401, 403, 404, connection refused), names the
 rows not sent and the --from-row to resume from, and exits 1.
+Exit codes: 0 every row ingested, 1 rows failed, unknown or not sent (the report says which), 2 usage error.
 `;
 
 /** Redraws in place on a terminal; elsewhere (CI logs) prints a line every few seconds. */
 function progressPrinter(stderr: (s: string) => void, tty: boolean) {
-  let last = 0;
+  // Without a terminal the first line waits its interval too: a short run prints its end once.
+  let last = tty ? 0 : Date.now();
+  let ended = false;
   return (line: string, final = false) => {
     const now = Date.now();
-    if (!final && now - last < (tty ? 100 : 5000)) return;
+    if (ended || (!final && now - last < (tty ? 100 : 5000))) return;
     last = now;
+    ended = final;
     stderr(tty ? `\r\x1b[2K${line}${final ? '\n' : ''}` : `${line}\n`);
   };
 }
@@ -92,10 +97,23 @@ export const command: CliCommand = {
       io.stderr(`--from-row takes a row number from 1, --on-ambiguous stop or retry\n`);
       return 2;
     }
-    const totalBytes = file === '-' ? undefined : await stat(file!).then((s) => s.size, () => undefined);
-    if (file !== '-' && totalBytes === undefined) {
-      io.stderr(`cannot read ${file}\n`);
+    const datasource = datasourceParam.safeParse(values.datasource);
+    if (!datasource.success) {
+      io.stderr(`--datasource ${values.datasource}: ${datasource.error.issues[0]?.message}\n`);
       return 2;
+    }
+    let totalBytes: number | undefined;
+    if (file !== '-') {
+      const found = await stat(file!).catch((error: NodeJS.ErrnoException) => error);
+      if (found instanceof Error) {
+        io.stderr(`cannot read ${file}: ${found.code === 'ENOENT' ? 'no such file' : found.code === 'EACCES' ? 'permission denied' : found.message}\n`);
+        return 2;
+      }
+      if (!found.isFile()) {
+        io.stderr(`cannot read ${file}: ${found.isDirectory() ? 'it is a directory' : 'not a regular file'}; give an NDJSON file or - for stdin\n`);
+        return 2;
+      }
+      totalBytes = found.size;
     }
     const started = Date.now();
     const print = progressPrinter(io.stderr, Boolean(process.stderr.isTTY));
@@ -105,6 +123,8 @@ export const command: CliCommand = {
         totalBytes,
         ingestedBytes: p.ingested_bytes,
         rows: p.rows,
+        ingestedRows: p.successful_rows,
+        quarantinedRows: p.quarantined_rows,
         requests: p.requests,
         failedRows: p.failed_rows,
         unknownRows: p.unknown_rows,
@@ -132,7 +152,7 @@ export const command: CliCommand = {
       return report.failed.length || report.unknown.length || report.stopped ? 1 : 0;
     } catch (error) {
       const detail = (error as { error?: { message: string; issues?: { path: string; message: string }[] } }).error;
-      io.stderr(`${detail ? `${detail.message}${detail.issues ? `: ${detail.issues.map((i) => `${i.path} ${i.message}`).join('; ')}` : ''}` : (error as Error).message}\n`);
+      io.stderr(`${detail ? `${detail.message}${detail.issues ? `: ${detail.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` : ''}` : (error as Error).message}\n`);
       return 1;
     } finally {
       await closeSharedDispatcher();

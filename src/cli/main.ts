@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from './command.js';
-import { collectEndpoints, collectParams } from './params.js';
+import { collectEndpoints, collectParams, UsageError } from './params.js';
 
 export type { CliCommand, CliIo } from './command.js';
 
@@ -13,7 +13,7 @@ const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([
   ['sandbox', () => import('./sandbox-command.js')],
 ]);
 
-const USAGE = `flowblocks — integration blocks and agent tools for workflow platforms
+const USAGE_HEAD = `flowblocks — integration blocks and agent tools for workflow platforms
 
 Usage:
   flowblocks list                         every tool: id, hints, name
@@ -21,17 +21,32 @@ Usage:
   flowblocks schema <tool> [--llm]        JSON Schema of a tool's params (--llm: the model's view)
   flowblocks manifest <block>             the manifest an editor renders
   flowblocks run <tool> [options]         run a tool and print its result as JSON
+`;
 
+const USAGE_TAIL = `
 Options of run:
   --params '<json>'                       params as a JSON object
   --params-file <file|->                  params from a JSON file, or stdin
-  --param key=value                       one param (repeatable; JSON values are parsed)
+  --param key=value                       one param (repeatable; read by the param's type: text for a
+                                          string param, JSON for numbers, booleans, arrays, objects)
   --endpoint service=url                  base-URL override, e.g. loops=http://127.0.0.1:4100/loops/api/v1
   --timeout <ms>                          time limit of each HTTP attempt (default 30000)
   --no-retry                              send each call once
 
-Exit codes: 0 success, 1 the tool failed (the result says why), 2 usage error.
+Each command's own options: flowblocks <command> --help.
+Exit codes: 0 success, 1 the tool (or the command's work) failed, 2 usage error.
 `;
+
+/** The whole help: the commands here, those loaded on use (with their sub-commands), the options of run, the exit codes. */
+async function usage(): Promise<string> {
+  let text = `${USAGE_HEAD}\nCommands loaded on use (each with --help):\n`;
+  for (const [name, load] of COMMANDS) {
+    const { summary, subcommands } = (await load()).command;
+    text += `  flowblocks ${name.padEnd(28)} ${summary}\n`;
+    for (const [sub, what] of Object.entries(subcommands ?? {})) text += `  flowblocks ${`${name} ${sub}`.padEnd(28)} ${what}\n`;
+  }
+  return text + USAGE_TAIL;
+}
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -57,14 +72,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       },
     });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    io.stderr(`${(error as Error).message}\n\n${await usage()}`);
     return 2;
   }
   const { values, positionals } = parsed;
   const [command, name] = positionals;
   if (!command || values.help || command === 'help') {
-    io.stdout(USAGE);
-    for (const [name, load] of COMMANDS) io.stdout(`  flowblocks ${name.padEnd(30)} ${(await load()).command.summary}\n`);
+    io.stdout(await usage());
     return command || values.help ? 0 : 2;
   }
   const api = await import('../index.js');
@@ -94,9 +108,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (!name) throw new UsageError('run needs a tool id');
         const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
         if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
-        const params = await collectParams(values, io.stdin);
+        if (!api.getTool(name)) throw new UsageError(`no tool with id ${name} (see flowblocks list)`);
+        const params = await collectParams(values, io.stdin, api.toolJsonSchema(name) as { properties?: Record<string, unknown> });
         const result = await api.executeTool(name, params, {
-          endpoints: collectEndpoints(values.endpoint),
+          endpoints: collectEndpoints(values.endpoint, api.listServices().map((s) => s.id)),
           timeoutMs,
           retry: values['no-retry'] ? false : undefined,
         });
@@ -108,9 +123,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError(`unknown command ${command}`);
     }
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n${error instanceof UsageError ? `\n${USAGE}` : ''}`);
+    io.stderr(`${(error as Error).message}\n${error instanceof UsageError ? `\n${await usage()}` : ''}`);
     return 2;
   }
 }
-
-class UsageError extends Error {}

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ENV_SETTINGS } from '../agents/env-settings.js';
 import { MCP_SDK_MISSING } from '../agents/mcp-server.js';
-import { serviceNames } from '../agents/options.js';
+import { missingSettings, serviceNames } from '../agents/options.js';
 import type { CliCommand, CliIo } from './command.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
 
@@ -64,8 +64,11 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
 
   // stdout carries the protocol: everything for a person goes to stderr.
-  const unconfigured = (options.services ?? serviceNames()).filter((s) => !options.settings[s]);
-  if (unconfigured.length) io.stderr(`flowblocks mcp: no settings for ${unconfigured.join(', ')}; their tools will answer "not configured"\n`);
+  const lacking = (options.services ?? serviceNames())
+    .map((s) => [s, missingSettings(s, options.settings[s])] as const)
+    .filter(([, missing]) => missing.length)
+    .map(([s, missing]) => `${s} lacks ${missing.join(' and ')}`);
+  if (lacking.length) io.stderr(`flowblocks mcp: ${lacking.join('; ')}; its tools will answer "not configured"\n`);
   try {
     const [{ createMcpServer }, { StdioServerTransport }, { closeSharedDispatcher }] = await Promise.all([
       import('../agents/mcp-server.js'),

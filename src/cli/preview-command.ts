@@ -42,10 +42,10 @@ export const command: CliCommand = {
         return 0;
       }
       options = {
-        port: portOf(values.port, DEFAULT_PORT),
-        sandboxPort: portOf(values['sandbox-port'], 0),
+        port: portOf(values.port, DEFAULT_PORT, '--port'),
+        sandboxPort: portOf(values['sandbox-port'], 0, '--sandbox-port'),
         sandbox: !values['no-sandbox'],
-        endpoints: collectEndpoints(values.endpoint) ?? {},
+        endpoints: collectEndpoints(values.endpoint, (await import('../registry.js')).listServices().map((s) => s.id)) ?? {},
         once: values.once === true,
       };
       if (options.sandbox && Object.keys(options.endpoints).length) throw new Error('--endpoint goes with --no-sandbox');
@@ -60,7 +60,7 @@ export const command: CliCommand = {
     try {
       if (options.sandbox) {
         const { startSandbox } = await import('../sandbox/index.js');
-        sandbox = await startSandbox({ port: options.sandboxPort });
+        sandbox = await startSandbox({ port: options.sandboxPort, seed: true });
       }
       const connection = sandbox ? sandboxConnection(sandbox) : endpointConnection(options.endpoints, listBlocks());
       preview = await startPreviewServer({ port: options.port, connection });

@@ -5,7 +5,11 @@ export interface ProgressFigures {
   totalBytes?: number;
   /** Bytes the service took: the rate counts only these, never refused ones. */
   ingestedBytes: number;
+  /** Rows answered (ingested, quarantined, failed or unknown). */
   rows: number;
+  /** Rows the service took; shown as "ingested" when given (default: `rows`). */
+  ingestedRows?: number;
+  quarantinedRows?: number;
   requests: number;
   failedRows: number;
   unknownRows?: number;
@@ -14,7 +18,7 @@ export interface ProgressFigures {
 }
 
 export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 999.5) return `${Math.round(bytes)} B`;
   const units = ['kB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = -1;
@@ -25,17 +29,22 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
 }
 
-const rowsText = (n: number | undefined, what: string) => (n ? `, ${n.toLocaleString('en-US')} rows ${what}` : '');
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+const rowsText = (n: number | undefined, what: string) => (n ? `, ${plural(n, 'row')} ${what}` : '');
 
-/** One line of progress: a bar when the total is known, then sizes, rows, requests and rate. */
+/** One line of progress: a bar when the total is known, then sizes, rows, requests and the rate of what was ingested. */
 export function renderProgress(p: ProgressFigures, width = 24): string {
   const seconds = Math.max(p.elapsedMs / 1000, 0.001);
-  const rate = `${formatBytes(p.ingestedBytes / seconds)}/s`;
-  const counts = `${p.rows.toLocaleString('en-US')} rows, ${p.requests} requests, ${rate}`;
-  const tail = `${rowsText(p.failedRows, 'failed')}${rowsText(p.unknownRows, 'unknown')}${rowsText(p.skippedRows, 'skipped')}`;
+  // Only bytes the service took make a throughput; refused ones do not.
+  const rate = p.ingestedBytes > 0 ? `, ${formatBytes(p.ingestedBytes / seconds)}/s` : '';
+  const ingested = p.ingestedRows ?? p.rows;
+  const counts = `${plural(ingested, 'row')} ingested, ${plural(p.requests, 'request')}${rate}`;
+  const tail = `${rowsText(p.quarantinedRows, 'quarantined')}${rowsText(p.failedRows, 'failed')}${rowsText(p.unknownRows, 'unknown')}${rowsText(p.skippedRows, 'skipped')}`;
   if (!p.totalBytes) return `${formatBytes(p.bytes)} · ${counts}${tail}`;
-  const share = Math.min(1, p.bytes / p.totalBytes);
+  // A last row without a final newline is sent with one: the bar counts the file's own bytes.
+  const bytes = Math.min(p.bytes, p.totalBytes);
+  const share = bytes / p.totalBytes;
   const filled = Math.round(share * width);
   const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-  return `${bar} ${(share * 100).toFixed(0).padStart(3)}% ${formatBytes(p.bytes)}/${formatBytes(p.totalBytes)} · ${counts}${tail}`;
+  return `${bar} ${(share * 100).toFixed(0).padStart(3)}% ${formatBytes(bytes)}/${formatBytes(p.totalBytes)} · ${counts}${tail}`;
 }

@@ -14,9 +14,11 @@ Options:
   --workflow-port <n>     the workflow platform at the root of its own port (default 7183)
   --no-service-ports      serve only the prefixed URLs on --port
   --data-dir <dir>        keep state across restarts in this directory
+  --no-seed               start with an empty events Data Source (by default it holds 400 demo rows)
   --schema <dir>          Tinybird .datasource and .pipe files to add to the built-in ones
   --workflows <dir>       workflow .json files to add to the built-in ones (see docs/sandbox.md)
-  --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable)
+  --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable;
+                          429, 5xx and drop are probabilities from 0 to 1, latency ms from 0)
   --fault-seed <n>        seed of the fault dice, to replay a run
   --tour                  run the tour: every block end to end, with a short report
   --once                  exit after starting (and after the tour) instead of serving until Ctrl-C
@@ -31,8 +33,33 @@ const DEFAULT_SERVICE_PORTS = { tinybird: 7181, loops: 7182, workflow: 7183 } as
 const PORT_FLAGS = { tinybird: '--tinybird-port', loops: '--loops-port', workflow: '--workflow-port' } as const;
 const SERVICE_LABELS = { tinybird: 'Tinybird', loops: 'Loops', workflow: 'the workflow platform' } as const;
 
+/** The flowblocks sandbox answering on `port` (its `/` index names itself and its pid), if one does; any port of it. */
+async function earlierSandbox(port: number): Promise<{ pid: number } | undefined> {
+  const origins = [`http://127.0.0.1:${port}`];
+  // A service port answers with its service at the root: the prefixed port (default 4100) has the index.
+  if (port !== DEFAULT_PORT) origins.push(`http://127.0.0.1:${DEFAULT_PORT}`);
+  for (const origin of origins) {
+    try {
+      const res = await fetch(`${origin}/`, { signal: AbortSignal.timeout(1000) });
+      const body = (await res.json()) as { flowblocks?: unknown; pid?: unknown; services?: Record<string, { baseUrl?: string; ownPortUrl?: string }> };
+      if (body.flowblocks !== 'sandbox' || typeof body.pid !== 'number') continue;
+      const ports = Object.values(body.services ?? {}).flatMap((s) => [s.baseUrl, s.ownPortUrl]).map((u) => (u ? new URL(u).port : ''));
+      if (origin.endsWith(`:${port}`) || ports.includes(String(port))) return { pid: body.pid };
+    } catch {
+      /* not a sandbox */
+    }
+  }
+  return undefined;
+}
+
 async function printOutbox(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { url: { type: 'string' } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' } } }));
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
   const origin = (values.url ?? `http://127.0.0.1:${DEFAULT_PORT}`).replace(/\/+$/, '');
   let emails: { sentAt: string; to: string; subject: string; status: string; transactionalId: string }[];
   try {
@@ -73,15 +100,25 @@ ${
 }`;
 }
 
+/**
+ * How to call the CLI from where this one runs: a bare `flowblocks` is on no PATH. Installed
+ * (the built `dist/`), `npx flowblocks` finds it; in a clone running the sources, `npx`
+ * finds nothing (no build, not installed), and the `flowblocks` script runs them.
+ */
+export function cliInvocation(moduleUrl = import.meta.url): string {
+  return moduleUrl.endsWith('.ts') ? 'npm run --silent flowblocks --' : 'npx flowblocks';
+}
+
 function howTo(sb: Sandbox): string {
+  const fb = cliInvocation();
   const c = sb.credentials;
   const tinybird = (sb.serviceUrls ?? sb.urls).tinybird;
   return `
 Try it with the CLI while the sandbox runs:
-  flowblocks run tinybird_query --param base_url=${sb.urls.tinybird} --param token=${c.tinybird.adminToken} --param "query=SELECT event, count() FROM events GROUP BY event"
-  flowblocks run loops_find_contact --endpoint loops=${sb.urls.loops} --param apiKey=${c.loops.apiKey} --param email=ada@example.com
-  flowblocks run workflow_list_logs --param base_url=${sb.urls.workflow} --param apiKey=${c.workflow.apiKey} --param workspaceId=${c.workflow.workspaceId}
-  flowblocks sandbox outbox --url ${sb.urls.tinybird.replace(/\/tinybird$/, '')}
+  ${fb} run tinybird_query --param base_url=${sb.urls.tinybird} --param token=${c.tinybird.adminToken} --param "query=SELECT event, count() FROM events GROUP BY event"
+  ${fb} run loops_find_contact --endpoint loops=${sb.urls.loops} --param apiKey=${c.loops.apiKey} --param email=ada@example.com
+  ${fb} run workflow_list_logs --param base_url=${sb.urls.workflow} --param apiKey=${c.workflow.apiKey} --param workspaceId=${c.workflow.workspaceId}
+  ${fb} sandbox outbox --url ${sb.urls.tinybird.replace(/\/tinybird$/, '')}
   curl -H "Authorization: Bearer ${c.tinybird.adminToken}" "${tinybird}/v0/sql?q=SELECT+count()+FROM+events"
 Stop with Ctrl-C.
 `;
@@ -89,6 +126,7 @@ Stop with Ctrl-C.
 
 export const command: CliCommand = {
   summary: 'start the local sandbox of the three services (--tour runs every block)',
+  subcommands: { outbox: 'print the e-mails a running sandbox has "sent"' },
   async run(argv, io) {
     if (argv[0] === 'outbox') return printOutbox(argv.slice(1), io);
     let values;
@@ -101,6 +139,7 @@ export const command: CliCommand = {
           'loops-port': { type: 'string' },
           'workflow-port': { type: 'string' },
           'no-service-ports': { type: 'boolean' },
+          'no-seed': { type: 'boolean' },
           'data-dir': { type: 'string' },
           schema: { type: 'string' },
           workflows: { type: 'string' },
@@ -121,24 +160,19 @@ export const command: CliCommand = {
     }
     let port;
     let servicePorts: Record<SandboxService, number> | false = false;
-    let flag = '--port';
     try {
-      port = portOf(values.port, DEFAULT_PORT);
+      port = portOf(values.port, DEFAULT_PORT, '--port');
       if (!values['no-service-ports']) {
         servicePorts = { ...DEFAULT_SERVICE_PORTS };
         for (const service of Object.keys(PORT_FLAGS) as SandboxService[]) {
-          flag = PORT_FLAGS[service];
-          servicePorts[service] = portOf(values[`${service}-port`], DEFAULT_SERVICE_PORTS[service]);
+          servicePorts[service] = portOf(values[`${service}-port`], DEFAULT_SERVICE_PORTS[service], PORT_FLAGS[service]);
         }
       } else {
         const given = (Object.keys(PORT_FLAGS) as SandboxService[]).find((service) => values[`${service}-port`] !== undefined);
-        if (given) {
-          io.stderr(`${PORT_FLAGS[given]} and --no-service-ports do not go together\n\n${USAGE}`);
-          return 2;
-        }
+        if (given) throw new Error(`${PORT_FLAGS[given]} and --no-service-ports do not go together`);
       }
-    } catch {
-      io.stderr(`${flag} takes a port number (0 picks a free one)\n\n${USAGE}`);
+    } catch (error) {
+      io.stderr(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
     const { startSandbox, parseFaultSpec, SandboxPortInUseError } = await import('../sandbox/index.js');
@@ -155,6 +189,7 @@ export const command: CliCommand = {
         port,
         servicePorts,
         dataDir: values['data-dir'],
+        seed: !values['no-seed'],
         schemaDir: values.schema,
         workflowsDir: values.workflows,
         faults,
@@ -164,6 +199,13 @@ export const command: CliCommand = {
     } catch (error) {
       let message = (error as Error).message;
       if (error instanceof SandboxPortInUseError) {
+        const earlier = await earlierSandbox(error.port);
+        if (earlier) {
+          io.stderr(
+            `the sandbox did not start: port ${error.port} is taken by an earlier flowblocks sandbox (pid ${earlier.pid}, still running): stop it with kill ${earlier.pid} (or Ctrl-C in its terminal), or start this one elsewhere with ${error.service ? PORT_FLAGS[error.service] : '--port'} <n>\n`,
+          );
+          return 1;
+        }
         message = error.service
           ? `port ${error.port}, asked for ${SERVICE_LABELS[error.service]}, is already in use${error.service === 'tinybird' ? ' (is tinybird-local running?)' : ''}: choose another with ${PORT_FLAGS[error.service]} <n> (0 picks a free one), or serve only the prefixed URLs with --no-service-ports`
           : `port ${error.port}, asked for the prefixed URLs, is already in use: choose another with --port <n> (0 picks a free one)`;

@@ -1,3 +1,4 @@
+import { onAbort } from './on-abort.js';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { failure, type ToolFailure } from './errors.js';
@@ -53,7 +54,7 @@ class Attempt implements Dispatcher.DispatchHandler {
   private size = 0;
   private readonly maxBytes: number;
   private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly onAbort?: () => void;
+  private readonly stopListening?: () => void;
 
   constructor(
     private readonly method: string,
@@ -68,8 +69,7 @@ class Attempt implements Dispatcher.DispatchHandler {
       Math.min(settings.timeoutMs, MAX_TIMER_MS),
     );
     if (settings.signal) {
-      this.onAbort = () => this.stop({ kind: 'aborted', message: 'the call was aborted' });
-      settings.signal.addEventListener('abort', this.onAbort, { once: true });
+      this.stopListening = onAbort(settings.signal, () => this.stop({ kind: 'aborted', message: 'the call was aborted' }));
     }
   }
 
@@ -124,7 +124,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     if (this.settled) return false;
     this.settled = true;
     clearTimeout(this.timer);
-    if (this.onAbort) this.settings.signal!.removeEventListener('abort', this.onAbort);
+    this.stopListening?.();
     return true;
   }
 }

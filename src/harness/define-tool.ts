@@ -3,9 +3,9 @@ import { ownValue } from './dictionary.js';
 import type { ExecuteOptions, ToolDefinition } from './types.js';
 
 /** Types a tool declaration (its `response` reads the `wire` schema's output); the object is returned as it is. */
-export function defineTool<PS extends z.ZodType, OS extends z.ZodType, WS extends z.ZodType = z.ZodType>(
-  tool: ToolDefinition<PS, OS, WS>,
-): ToolDefinition<PS, OS, WS> {
+export function defineTool<PS extends z.ZodType, OS extends z.ZodType, WS extends z.ZodType = z.ZodType, const Id extends string = string>(
+  tool: ToolDefinition<PS, OS, WS, Id>,
+): ToolDefinition<PS, OS, WS, Id> {
   return tool;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ownValue } from './dictionary.js';
 import { failure, ToolFailure } from './errors.js';
+import { endpointIssues } from './endpoints.js';
 import { paramNames } from './fields.js';
 import { Redactor } from './redact.js';
 import { createCallState, sendRequest, type CallState } from './send.js';
@@ -111,6 +112,10 @@ export async function runTool<T extends AnyTool>(
   const notes: string[] = [];
 
   try {
+    const badEndpoints = endpointIssues(options.endpoints);
+    if (badEndpoints.length) {
+      throw failure('invalid_params', `invalid options: ${badEndpoints.map((i) => `${i.path}: ${i.message}`).join('; ')}`, { issues: badEndpoints });
+    }
     const parsed = tool.params.safeParse(params);
     if (!parsed.success) {
       const issues = zodIssues(parsed.error);

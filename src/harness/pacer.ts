@@ -1,3 +1,4 @@
+import { onAbort } from './on-abort.js';
 import { failure, ToolFailure } from './errors.js';
 import { parseRateLimit, parseResetHeader } from './rate-limit.js';
 import { SlotLog } from './slot-log.js';
@@ -100,25 +101,27 @@ export class Pacer implements PacerLike {
     if (wait > maxWaitMs && wait < Infinity) throw heldTooLong(Math.ceil(wait), maxWaitMs);
     await new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      let stopListening: (() => void) | undefined;
       const waiter: Waiter = {
         resolve: () => {
-          signal?.removeEventListener('abort', onAbort);
+          stopListening?.();
           resolve();
         },
         reject: (reason) => {
-          signal?.removeEventListener('abort', onAbort);
+          stopListening?.();
           reject(reason);
         },
         deadline: at + maxWaitMs,
         budgetMs: maxWaitMs,
       };
-      const onAbort = () => {
-        const index = state.queue.indexOf(waiter);
-        if (index >= 0) state.queue.splice(index, 1);
-        reject(signal?.reason);
-        this.drain(spec.key, state);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal) {
+        stopListening = onAbort(signal, () => {
+          const index = state.queue.indexOf(waiter);
+          if (index >= 0) state.queue.splice(index, 1);
+          reject(signal.reason);
+          this.drain(spec.key, state);
+        });
+      }
       state.queue.push(waiter);
       state.firstDeadline = Math.min(state.firstDeadline, waiter.deadline);
       this.drain(spec.key, state);

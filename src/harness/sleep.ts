@@ -1,3 +1,5 @@
+import { onAbort } from './on-abort.js';
+
 /** The longest delay setTimeout takes: past it Node warns and fires after 1 ms instead. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -9,21 +11,23 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   const until = performance.now() + ms;
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout>;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
+    let stopListening: (() => void) | undefined;
     // A wait longer than one timer can hold is taken in turns.
     const arm = () => {
       const left = until - performance.now();
       // Within a millisecond is done: timers count whole ms, and one more turn would be noise.
       if (left < 1) {
-        signal?.removeEventListener('abort', onAbort);
+        stopListening?.();
         return resolve();
       }
       timer = setTimeout(arm, Math.min(Math.ceil(left), MAX_TIMER_MS));
     };
     arm();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal) {
+      stopListening = onAbort(signal, () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      });
+    }
   });
 }

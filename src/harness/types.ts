@@ -202,8 +202,10 @@ export interface ToolDefinition<
   PS extends z.ZodType = z.ZodType,
   OS extends z.ZodType = z.ZodType,
   WS extends z.ZodType = z.ZodType,
+  Id extends string = string,
 > {
-  id: string;
+  /** The tool id; `defineTool` keeps it as a literal type, so the registry's type map can key by it. */
+  id: Id;
   name: string;
   description: string;
   /** Token scopes the call needs, as the service spells them. */
@@ -233,4 +235,4 @@ export interface ToolDefinition<
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = ToolDefinition<any, any, any>;
+export type AnyTool = ToolDefinition<any, any, any, string>;

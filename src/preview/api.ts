@@ -10,6 +10,8 @@ export interface PreviewBlock {
   manifest: BlockManifest;
   /** Prefilled field values (base URLs, credentials) by field id. */
   values: Record<string, string>;
+  /** Values to pick from, by field id (shown as suggestions). */
+  choices?: Record<string, string[]>;
   /** For a block whose tools take no `base_url`: the `endpoints` key the page asks a URL for, and its value. */
   endpoint?: { service: string; url: string };
 }
@@ -24,6 +26,8 @@ export function blocksResponse(blocks: Block[], connection: PreviewConnection): 
     connection: connection.label,
     blocks: blocks.map((block) => {
       const entry: PreviewBlock = { manifest: block.manifest, values: connection.values[block.type] ?? {} };
+      const choices = connection.choices?.[block.type];
+      if (choices) entry.choices = choices;
       const service = endpointServiceOf(block);
       if (service) entry.endpoint = { service, url: connection.endpoints[service] ?? '' };
       return entry;

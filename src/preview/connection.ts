@@ -1,6 +1,9 @@
 import type { Block } from '../blocks/define-block.js';
 import { getService } from '../registry.js';
 import type { Sandbox } from '../sandbox/index.js';
+import { datasources, pipes } from '../sandbox/fixtures/tinybird.js';
+import { templates } from '../sandbox/fixtures/loops.js';
+import { workflows } from '../sandbox/fixtures/workflows.js';
 
 /**
  * What the preview page starts with: editor values per block (base URLs, credentials) and
@@ -13,6 +16,8 @@ export interface PreviewConnection {
   values: Record<string, Record<string, string>>;
   /** `executeTool`'s `endpoints`, e.g. `{ loops: 'http://127.0.0.1:4100/loops/api/v1' }`. */
   endpoints: Record<string, string>;
+  /** Values to pick from per block type and field id (the sandbox's Data Sources, pipes, workflows, templates). */
+  choices?: Record<string, Record<string, string[]>>;
 }
 
 /**
@@ -30,12 +35,27 @@ export function sandboxConnection(sb: Pick<Sandbox, 'urls' | 'credentials'>): Pr
   const c = sb.credentials;
   const connection: PreviewConnection = {
     label: `sandbox at ${new URL(sb.urls.tinybird).origin}`,
+    // Working examples from the sandbox's own fixtures: a first Run answers with data.
     values: {
-      tinybird: { token: c.tinybird.adminToken },
-      loops: { apiKey: c.loops.apiKey },
-      workflow: { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId },
+      tinybird: {
+        token: c.tinybird.adminToken,
+        datasource: 'events',
+        pipe: 'top_events',
+        query: 'SELECT event, count() AS n FROM events GROUP BY event ORDER BY n DESC FORMAT JSON',
+        parameters: '{"limit": 5}',
+        data: '{"timestamp": "2026-01-01 12:00:00", "event": "page_view", "user_id": "user_001"}',
+        delete_condition: "event = 'test'",
+      },
+      loops: { apiKey: c.loops.apiKey, email: 'ada@example.com', transactionalId: 'tx_welcome', dataVariables: '{"firstName": "Ada", "confirmationUrl": "https://example.com/confirm"}', eventName: 'signup' },
+      workflow: { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId, workflowId: 'wf_signup_pipeline', inputs: '{"email": "grace@example.com", "firstName": "Grace", "userId": "user_grace"}' },
     },
     endpoints: {},
+    // What the sandbox's fixtures hold: the page offers them as suggestions in those fields.
+    choices: {
+      tinybird: { datasource: Object.keys(datasources), pipe: Object.keys(pipes) },
+      loops: { transactionalId: templates.map((t) => t.id) },
+      workflow: { workflowId: workflows.map((w) => w.id) },
+    },
   };
   for (const [service, url] of Object.entries(sb.urls)) placeBaseUrl(connection, service, url);
   return connection;

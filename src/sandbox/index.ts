@@ -11,6 +11,7 @@ import { createLoops, type LoopsOptions } from './loops/app.js';
 import { createWorkflowPlatform, type WorkflowPlatformOptions } from './workflow/app.js';
 import { datasources as fixtureDatasources, pipes as fixturePipes } from './fixtures/tinybird.js';
 import { workflows as fixtureWorkflows } from './fixtures/workflows.js';
+import { demoEvents } from './fixtures/seed.js';
 import { LOOPS_API_KEY, TINYBIRD_TOKENS, WORKFLOW_API_KEYS } from './fixtures/credentials.js';
 import { createFaultInjector, type FaultsOption } from './http/faults.js';
 import { startServer, type Mount } from './http/server.js';
@@ -60,6 +61,12 @@ export interface SandboxOptions {
   workflowsDir?: string;
   /** `workflows` are added to the built-in ones; `notifications` configure workspaces at start. */
   workflow?: Partial<WorkflowPlatformOptions>;
+  /**
+   * Fill an empty `events` Data Source with a few hundred demo rows (a week of page views,
+   * sign-ups, logins and purchases), so a first query answers with data. Off by default;
+   * `flowblocks sandbox` and `flowblocks preview` turn it on (`--no-seed` turns it off).
+   */
+  seed?: boolean;
   /** Receives the sandbox's log lines (notification deliveries, alerts). Silent by default. */
   log?: (line: string) => void;
   /** Receives internal errors (default: written to stderr). */
@@ -114,6 +121,52 @@ const serviceUrls = (at: (service: SandboxService, prefix: string) => string): S
   loops: `${at('loops', '/loops')}/api/v1`,
   workflow: at('workflow', '/workflow'),
 });
+
+/** Sends the demo rows to `events` through the sandbox's own Events API, unless it already holds rows (a kept `dataDir`). */
+async function seedEvents(base: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const count = await fetch(`${base}/v0/sql?q=${encodeURIComponent('SELECT count() AS n FROM events FORMAT JSON')}`, { headers });
+  const rows = count.ok ? ((await count.json()) as { data: { n: number | string }[] }).data[0]?.n : undefined;
+  if (Number(rows) > 0) return;
+  const body = demoEvents().map((row) => JSON.stringify(row)).join('\n');
+  const sent = await fetch(`${base}/v0/events?name=events&wait=true`, { method: 'POST', headers, body });
+  if (!sent.ok) throw new Error(`seeding the demo events failed: HTTP ${sent.status} ${await sent.text()}`);
+}
+
+/** What the sandbox's `/` answers: recognisably a flowblocks sandbox (with its pid), its services, credentials and admin routes. */
+export interface SandboxIndex {
+  flowblocks: 'sandbox';
+  pid: number;
+  services: Record<SandboxService, { name: string; baseUrl: string; ownPortUrl?: string; credentials: Record<string, string> }>;
+  admin: Record<string, string>;
+}
+
+function sandboxIndex(origin: string, own: Partial<Record<SandboxService, string>>, c: SandboxCredentials): SandboxIndex {
+  const urls = serviceUrls((_, prefix) => `${origin}${prefix}`);
+  const ownUrls = own.tinybird ? serviceUrls((service) => own[service]!) : undefined;
+  const entry = (service: SandboxService, credentials: Record<string, string>) => ({
+    name: SERVICE_NAMES[service],
+    baseUrl: urls[service],
+    ...(ownUrls ? { ownPortUrl: ownUrls[service] } : {}),
+    credentials,
+  });
+  return {
+    flowblocks: 'sandbox',
+    pid: process.pid,
+    services: {
+      tinybird: entry('tinybird', { adminToken: c.tinybird.adminToken, readToken: c.tinybird.readToken, appendToken: c.tinybird.appendToken }),
+      loops: entry('loops', { apiKey: c.loops.apiKey }),
+      workflow: entry('workflow', { apiKey: c.workflow.apiKey, workspaceId: c.workflow.workspaceId, freeApiKey: c.workflow.freeApiKey, freeWorkspaceId: c.workflow.freeWorkspaceId }),
+    },
+    admin: {
+      loopsOutbox: `GET ${origin}/loops/_sandbox/outbox`,
+      loopsEvents: `GET ${origin}/loops/_sandbox/events`,
+      workflows: `GET ${origin}/workflow/_sandbox/workflows`,
+      workflow: `PUT ${origin}/workflow/_sandbox/workflows/:id · POST …/:id/deploy, …/:id/undeploy, …/:id/run`,
+      notifications: `PUT|DELETE ${origin}/workflow/_sandbox/workspaces/:id/notifications · GET …/:id/deliveries`,
+    },
+  };
+}
 
 /**
  * Starts the sandbox on 127.0.0.1. chdb keeps one data directory per process, so one
@@ -185,9 +238,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
     const faults = createFaultInjector(options.faults, options.faultSeed);
     const onError = options.onError ?? ((error: unknown) => process.stderr.write(`sandbox: ${(error as Error).stack ?? String(error)}\n`));
-    const listen = async (mounts: Mount[], port: number, service?: SandboxService) => {
+    const listen = async (mounts: Mount[], port: number, service?: SandboxService, index?: () => unknown) => {
       try {
-        const server = await startServer(mounts, { port, faults, onError });
+        const server = await startServer(mounts, { port, faults, onError, index });
         servers.push(server);
         return server.origin;
       } catch (error) {
@@ -195,19 +248,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         throw error;
       }
     };
+    const ownOrigins: Partial<Record<SandboxService, string>> = {};
     const apps = { tinybird: tinybird.app, loops: loops.app, workflow: workflow.app };
     const services = Object.keys(apps) as SandboxService[];
     origin = await listen(
       services.map((service) => ({ prefix: `/${service}`, service, app: apps[service] })),
       options.port ?? 0,
+      undefined,
+      () => sandboxIndex(origin, ownOrigins, credentials),
     );
     // Each service at the root of its own port, with the same checks, faults and state.
-    const ownOrigins: Partial<Record<SandboxService, string>> = {};
     if (options.servicePorts !== false) {
       for (const service of services) {
         ownOrigins[service] = await listen([{ prefix: '', service, app: apps[service] }], options.servicePorts?.[service] ?? 0, service);
       }
     }
+    if (options.seed) await seedEvents(`${origin}/tinybird`, credentials.tinybird.adminToken);
     return {
       urls: urls(),
       serviceUrls: options.servicePorts === false ? undefined : serviceUrls((service) => ownOrigins[service]!),

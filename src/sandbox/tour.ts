@@ -65,6 +65,8 @@ export async function runTour(sb: Sandbox, print: (text: string) => void): Promi
   const wf = { base_url: sb.urls.workflow, apiKey: sb.credentials.workflow.apiKey };
   const endpoints = { endpoints: { loops: sb.urls.loops } };
   const secret = 'tour-webhook-secret';
+  const notificationsUrl = `${sb.admin.workflow}/workspaces/${sb.credentials.workflow.workspaceId}/notifications`;
+  let configuredHook = false;
   const files = await tourServer('timestamp,event,user_id,email,amount\n2026-11-22 09:00:00,signup,csv_1,csv1@example.com,\n2026-11-22 09:05:00,purchase,csv_1,,19.9\n');
   const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
 
@@ -102,12 +104,13 @@ export async function runTour(sb: Sandbox, print: (text: string) => void): Promi
       say(`Send transactional email: outbox now holds "${last?.subject}" to ${last?.to}`);
     }],
     ['workflow', async (say) => {
-      const configured = await fetch(`${sb.admin.workflow}/workspaces/${sb.credentials.workflow.workspaceId}/notifications`, {
+      const configured = await fetch(notificationsUrl, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ channels: [{ type: 'webhook', url: files.hookUrl, secret }], allWorkflows: true, includeFinalOutput: true }),
       });
       if (!configured.ok) throw new TourFailure(`configuring notifications: HTTP ${configured.status}`);
+      configuredHook = true;
       const inputs = { email: 'grace@example.com', firstName: 'Grace', userId: 'tour_grace' };
       const accepted = ok('execute', await executeTool(workflow.execute, { ...wf, workflowId: 'wf_signup_pipeline', inputs, async: true }));
       say(`Execute workflow: wf_signup_pipeline (Tinybird → pipe → Loops → e-mail) queued as ${accepted.taskId}`);
@@ -136,6 +139,8 @@ export async function runTour(sb: Sandbox, print: (text: string) => void): Promi
       }
     }
   } finally {
+    // The tour's receiver closes now: later executions must not keep delivering to its port.
+    if (configuredHook) await fetch(notificationsUrl, { method: 'DELETE' }).catch(() => undefined);
     await files.close();
   }
   return passed;

@@ -19,6 +19,21 @@ describe('createToolExecutor', () => {
     expect(svc.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
 
+  it('gives Tinybird its default base URL (as flowblocks ingest does) and calls a set but invalid base URL invalid, not unconfigured', async () => {
+    const svc = mockService(TB);
+    svc.on('POST', '/v0/sql', { status: 200, body: jsonBody([{ n: 1 }]) });
+    const onlyToken = createToolExecutor({ settings: { tinybird: { token: TOKEN } }, execute: { dispatcher: svc.agent } });
+    expect(await onlyToken.execute('tinybird_query', { query: 'SELECT 1 FORMAT JSON' })).toMatchObject({ ok: true });
+    const invalid = createToolExecutor({ settings: { tinybird: { token: TOKEN, base_url: 'notaurl' } }, execute: { dispatcher: svc.agent } });
+    const result = await invalid.execute('tinybird_query', { query: 'SELECT 1' });
+    expect(result.ok).toBe(false);
+    const message = (result as { error: { message: string } }).error.message;
+    expect(message).toMatch(/base_url: invalid \(.+\): the user must fix tinybird base_url/);
+    expect(message).not.toContain('not configured');
+    const none = createToolExecutor({ settings: {} });
+    expect(JSON.stringify(await none.execute('tinybird_query', { query: 'SELECT 1' }))).toContain('token: not configured');
+  });
+
   it('refuses text that is not a JSON object, and tools it does not offer', async () => {
     const executor = createToolExecutor({ readOnly: true });
     expect(await executor.execute('tinybird_query', '{query:')).toMatchObject({ ok: false, error: { code: 'invalid_params', message: 'invalid_params: arguments are not valid JSON' } });

@@ -17,7 +17,7 @@ beforeAll(async () => {
     workflow: { base_url: sb.urls.workflow, apiKey: sb.credentials.workflow.apiKey },
   };
   const rows = Array.from({ length: 30 }, (_, i) => JSON.stringify({ timestamp: '2026-11-22 10:00:00', event: i % 2 ? 'signup' : 'login', user_id: `u${i}` }));
-  const ingest = await executeTool('tinybird_events', { ...settings.tinybird, datasource: 'events', data: rows.join('\n'), wait: true });
+  const ingest = await executeTool('tinybird_events', { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken, datasource: 'events', data: rows.join('\n'), wait: true });
   expect(ingest.success).toBe(true);
 });
 afterAll(async () => {

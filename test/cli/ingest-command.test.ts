@@ -55,6 +55,16 @@ describe('flowblocks ingest', () => {
     expect(received.map((r) => r.body).join('').split('\n').filter(Boolean)).toHaveLength(3000);
   });
 
+  it('without a terminal prints the final progress line once, for a file without a final newline', async () => {
+    const small = join(mkdtempSync(join(tmpdir(), 'flowblocks-cli-ingest-')), 'small.ndjson');
+    writeFileSync(small, '{"i":1,"event":"click"}\n{"i":2,"event":"click"}');
+    const out = await cli(['ingest', small, '--datasource', 'clicks', '--base-url', base, '--token', TOKEN]);
+    expect(out.code).toBe(0);
+    const lines = out.stderr.split('\n').filter((line) => line.includes('%'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[#+\] 100% 47 B\/47 B · 2 rows ingested, 1 request, \d+(\.\d+ kB)?( B)?\/s$/);
+  });
+
   it('exits 1 and names the rows that failed, with the token masked', async () => {
     failNext = true;
     process.env.TINYBIRD_TOKEN = TOKEN;
@@ -80,7 +90,7 @@ describe('flowblocks ingest', () => {
     expect(out.stderr).toMatch(/rows from \d+ on were not sent; no row from 1 on is in the Data Source/);
     expect(out.stderr).toContain('resume with the same command and --from-row 1\n');
     // No throughput for refused bytes.
-    expect(out.stderr).toContain(' 0 B/s');
+    expect(out.stderr).not.toContain('B/s');
     expect(out.stderr).not.toContain('p.wrong-token');
   });
 
@@ -108,7 +118,7 @@ describe('flowblocks ingest', () => {
   it('refuses missing arguments, bad numbers and unreadable files', async () => {
     expect(await cli(['ingest'])).toMatchObject({ code: 2, stderr: expect.stringContaining('missing <file>, --datasource') });
     expect(await cli(['ingest', file, '--datasource', 'd', '--token', 't', '--concurrency', '0'])).toMatchObject({ code: 2 });
-    expect(await cli(['ingest', '/nope/x.ndjson', '--datasource', 'd', '--token', 't'])).toMatchObject({ code: 2, stderr: 'cannot read /nope/x.ndjson\n' });
+    expect(await cli(['ingest', '/nope/x.ndjson', '--datasource', 'd', '--token', 't'])).toMatchObject({ code: 2, stderr: 'cannot read /nope/x.ndjson: no such file\n' });
     expect(await cli(['ingest', '--bogus'])).toMatchObject({ code: 2 });
     expect(await cli(['ingest', file, '--datasource', 'd', '--token', 't', '--from-row', '0'])).toMatchObject({ code: 2 });
     expect(await cli(['ingest', file, '--datasource', 'd', '--token', 't', '--on-ambiguous', 'maybe'])).toMatchObject({ code: 2 });
@@ -117,10 +127,18 @@ describe('flowblocks ingest', () => {
 
   it('renders progress with and without a known total', () => {
     const figures = { bytes: 50_000_000, totalBytes: 200_000_000, ingestedBytes: 50_000_000, rows: 250_000, requests: 5, failedRows: 0, elapsedMs: 2000 };
-    expect(renderProgress(figures, 8)).toBe('[##------]  25% 50.0 MB/200.0 MB · 250,000 rows, 5 requests, 25.0 MB/s');
-    // The rate counts only what the service took.
-    expect(renderProgress({ bytes: 999, ingestedBytes: 333, rows: 3, requests: 1, failedRows: 2, unknownRows: 1, skippedRows: 4, elapsedMs: 1000 })).toBe(
-      '999 B · 3 rows, 1 requests, 333 B/s, 2 rows failed, 1 rows unknown, 4 rows skipped',
+    expect(renderProgress(figures, 8)).toBe('[##------]  25% 50.0 MB/200.0 MB · 250,000 rows ingested, 5 requests, 25.0 MB/s');
+    // The rate counts only what the service took, and is rounded.
+    expect(renderProgress({ bytes: 999, ingestedBytes: 333, rows: 3, ingestedRows: 1, requests: 1, failedRows: 2, unknownRows: 1, skippedRows: 4, elapsedMs: 1100 })).toBe(
+      '999 B · 1 row ingested, 1 request, 303 B/s, 2 rows failed, 1 row unknown, 4 rows skipped',
+    );
+    // A 176-byte file whose last row has no newline is sent as 177 bytes: the bar shows the file's own.
+    expect(renderProgress({ bytes: 177, totalBytes: 176, ingestedBytes: 177, rows: 2, requests: 1, failedRows: 0, elapsedMs: 182 }, 4)).toBe(
+      '[####] 100% 176 B/176 B · 2 rows ingested, 1 request, 973 B/s',
+    );
+    // Nothing taken: no throughput.
+    expect(renderProgress({ bytes: 500, totalBytes: 500, ingestedBytes: 0, rows: 5, ingestedRows: 0, requests: 1, failedRows: 5, elapsedMs: 100 }, 4)).toBe(
+      '[####] 100% 500 B/500 B · 0 rows ingested, 1 request, 5 rows failed',
     );
     expect(formatBytes(1_234_567_890_123)).toBe('1.23 TB');
   });

@@ -59,7 +59,19 @@ describe('flowblocks mcp', () => {
         'workflow_get_job', 'workflow_list_logs', 'workflow_get_log', 'workflow_get_execution',
       ]);
       expect(JSON.stringify(tools)).not.toContain('p.env-token');
-      expect(stderr()).toContain('no settings for workflow');
+      expect(stderr()).toContain('workflow lacks apiKey ($WORKFLOW_API_KEY) and base_url ($WORKFLOW_BASE_URL)');
+      expect(stderr()).not.toContain('tinybird lacks');
+    } finally {
+      await client.close();
+    }
+  }, 20_000);
+
+  it('the one-liner of docs/agents.md: only TINYBIRD_TOKEN set, calls go to the default base URL', async () => {
+    const { client, stderr } = await startMcp(['--services', 'tinybird', '--read-only'], { TINYBIRD_TOKEN: 'p.env-token' });
+    try {
+      const result = await client.callTool({ name: 'tinybird_query', arguments: { query: 'SELECT 1' } });
+      expect(JSON.stringify(result)).not.toContain('not configured');
+      expect(stderr()).not.toContain('lacks');
     } finally {
       await client.close();
     }

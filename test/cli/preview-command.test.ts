@@ -6,7 +6,7 @@ import { cli } from './run-cli.js';
 describe('flowblocks preview', () => {
   it('prints its usage, and 2 for bad options', async () => {
     expect(await cli(['preview', '--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('--no-sandbox') });
-    expect(await cli(['preview', '--port', 'x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('not a port number: x') });
+    expect(await cli(['preview', '--port', 'x'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port takes a port number from 0 to 65535 (0 picks a free one), got "x"') });
     expect(await cli(['preview', '--endpoint', 'tinybird=http://127.0.0.1:1'])).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--endpoint goes with --no-sandbox'),

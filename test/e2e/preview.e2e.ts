@@ -139,7 +139,8 @@ async function run(): Promise<{ state: string; badge: string; body: string }> {
   return {
     state: (await page.getAttribute('#result', 'data-state'))!,
     badge: await page.innerText('#result-badge'),
-    body: await page.innerText('#result-body'),
+    // A refusal lists its issues instead of a body.
+    body: (await page.$('#result-body')) ? await page.innerText('#result-body') : await page.innerText('#result-issues'),
   };
 }
 
@@ -264,7 +265,41 @@ describe('flowblocks preview in Chromium', () => {
     await page.fill('#f-eventProperties', '{ plan: pro }');
     const refused = await run();
     expect(refused).toMatchObject({ state: 'error', badge: 'not run' });
-    expect(refused.body).toMatch(/^Event properties is not valid JSON/);
+    expect(refused.body).toContain('Event properties is not valid JSON');
+    // Marked on the field itself, until it is edited.
+    expect(await page.innerText('.field[data-field-id="eventProperties"] .field-error')).toBe('Event properties is not valid JSON');
+    expect(await page.getAttribute('#f-eventProperties', 'aria-invalid')).toBe('true');
+    await page.fill('#f-eventProperties', '{ "plan": "pro" }');
+    expect(await page.$('.field[data-field-id="eventProperties"] .field-error')).toBeNull();
+  });
+
+  it('a required field left empty is marked on the field before anything is sent; a refused call lists its issues', async () => {
+    await openBlock('tinybird');
+    await pickOperation('query');
+    await page.fill('#f-query', '');
+    const refused = await run();
+    expect(refused).toMatchObject({ state: 'error', badge: 'not run' });
+    expect(await page.innerText('.field[data-field-id="query"] .field-error')).toBe('Query is required');
+    expect(await page.$$eval('#result-issues li', (lis) => lis.map((li) => li.textContent))).toEqual(['query Query is required']);
+    // The server's own refusal (an invalid base URL) is a list too, and marks the field it names.
+    await page.fill('#f-query', 'SELECT 1 FORMAT JSON');
+    const url = await page.inputValue('#f-base_url');
+    await page.fill('#f-base_url', 'not a url');
+    const invalid = await run();
+    expect(invalid).toMatchObject({ state: 'error', badge: 'invalid_params' });
+    expect(invalid.body).toMatch(/^base_url /);
+    expect(await page.innerText('.field[data-field-id="base_url"] .field-error')).toMatch(/^Base URL: /);
+    await page.fill('#f-base_url', url);
+  });
+
+  it('prefills working examples: the first Run of a query answers with data', async () => {
+    await openBlock('tinybird');
+    await pickOperation('query_pipe');
+    expect(await page.inputValue('#f-pipe')).toBe('top_events');
+    // A picker of the sandbox's pipes.
+    expect(await page.$$eval('#f-pipe-choices option', (os) => os.map((o) => o.getAttribute('value')))).toEqual(['top_events']);
+    const piped = await run();
+    expect(piped.state, piped.body).toBe('success');
   });
 
   it('Workflow: executes the signup pipeline, against the sandbox', async () => {

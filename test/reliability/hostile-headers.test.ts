@@ -148,9 +148,9 @@ beforeAll(async () => {
       const params = withAuth(spec, server.origin, { token: credential, apiKey: credential });
       const outcome: Outcome = { name: c.name, tool, want: (tool.paced && c.paced) || c.want, credential, requests, rateLimits: [], durationMs: 0 };
       try {
-        if (c.status === 200) outcome.rateLimits.push((await executeTool(tool.id, params, options)).meta.rateLimit);
+        if (c.status === 200) outcome.rateLimits.push((await executeTool(tool.id as string, params, options)).meta.rateLimit);
         const started = performance.now();
-        outcome.result = await executeTool(tool.id, params, options);
+        outcome.result = await executeTool(tool.id as string, params, options);
         outcome.durationMs = performance.now() - started;
         outcome.rateLimits.push(outcome.result.meta.rateLimit);
       } catch (error) {

@@ -195,7 +195,7 @@ describe('port choices', () => {
     let stderr = '';
     const io = { stdout: () => {}, stderr: (s: string) => (stderr += s), stdin: async () => '' };
     expect(await main(['sandbox', '--loops-port', 'x'], io)).toBe(2);
-    expect(stderr).toMatch(/^--loops-port takes a port number \(0 picks a free one\)/);
+    expect(stderr).toMatch(/^--loops-port takes a port number from 0 to 65535 \(0 picks a free one\)/);
     stderr = '';
     expect(await main(['sandbox', '--no-service-ports', '--workflow-port', '7183'], io)).toBe(2);
     expect(stderr).toMatch(/^--workflow-port and --no-service-ports do not go together/);

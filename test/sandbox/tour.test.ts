@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { runTour } from '../../src/sandbox/tour.js';
 
 it('flowblocks sandbox --tour --once runs every block end to end and exits 0', async () => {
   let stdout = '';
@@ -24,3 +26,15 @@ it('refuses bad options with exit code 2', async () => {
   expect(stderr).toMatch(/--fault names a service/);
   expect(await main(['sandbox', '--port', 'x'], io)).toBe(2);
 });
+
+it('the tour removes the webhook receiver it configured', async () => {
+  const sb = await startSandbox({ servicePorts: false });
+  try {
+    expect(await runTour(sb, () => {})).toBe(true);
+    const url = `${sb.admin.workflow}/workspaces/${sb.credentials.workflow.workspaceId}/notifications`;
+    // Nothing left to delete: the tour's own DELETE already ran.
+    expect((await fetch(url, { method: 'DELETE' })).status).toBe(404);
+  } finally {
+    await sb.close();
+  }
+}, 60_000);

@@ -23,6 +23,8 @@ function failureOf(options: VerifyOptions): WebhookVerificationError {
 function expectReason(options: VerifyOptions, reason: WebhookFailureReason): WebhookVerificationError {
   const error = failureOf(options);
   expect(error.reason).toBe(reason);
+  // `.code` as tool errors have it, the same value.
+  expect(error.code).toBe(reason);
   // Neither secret nor any digest ever leaks into the message.
   for (const secret of [SECRET, OTHER_SECRET]) expect(error.message).not.toContain(secret);
   expect(error.message).not.toMatch(/[0-9a-f]{64}/);

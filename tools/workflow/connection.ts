@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineConnection, secretParam, userOnlyParam } from '../../src/kit.js';
 
 export const baseUrlParam = userOnlyParam(
-  z.url({ protocol: /^https?$/ }).describe('Base URL of the workflow platform, e.g. https://sim.ai or a self-hosted install'),
+  z.url({ protocol: /^https?$/ }).describe('Base URL of the workflow platform, e.g. https://workflows.example.com or a self-hosted install'),
 );
 
 export const apiKeyParam = secretParam(

@@ -38,7 +38,7 @@ export const pageScript = String.raw`'use strict';
     return JSON.stringify(field.default, null, 2);
   }
 
-  function control(field, prefill) {
+  function control(field, prefill, choices) {
     var id = 'f-' + field.id;
     var value = prefill !== undefined ? prefill : defaultText(field);
     var input;
@@ -74,16 +74,20 @@ export const pageScript = String.raw`'use strict';
       autocomplete: field.password ? 'off' : undefined,
       spellcheck: 'false',
       placeholder: field.placeholder,
+      list: choices && choices.length ? id + '-choices' : undefined,
     });
     input.value = value;
-    return input;
+    // A picker of what the sandbox holds; any other value can still be typed.
+    if (!choices || !choices.length) return input;
+    var list = el('datalist', { id: id + '-choices' }, choices.map(function (c) { return el('option', { value: c }); }));
+    return el('div', { class: 'picker' }, [input, list]);
   }
 
-  function fieldRow(field, prefill) {
+  function fieldRow(field, prefill, choices) {
     var row = el('div', { class: 'field', 'data-field-id': field.id, 'data-type': field.type }, [
       el('label', { class: 'title', for: 'f-' + field.id }, [document.createTextNode(field.title), el('span', { class: 'req', title: 'required', text: '*' })]),
       field.description ? el('p', { class: 'help', text: field.description }) : null,
-      control(field, prefill),
+      control(field, prefill, choices),
     ]);
     return row;
   }
@@ -119,7 +123,7 @@ export const pageScript = String.raw`'use strict';
     ]);
     var form = el('form', { id: 'fields', autocomplete: 'off' });
     form.addEventListener('submit', function (event) { event.preventDefault(); run(); });
-    m.fields.forEach(function (field) { form.appendChild(fieldRow(field, entry.values[field.id])); });
+    m.fields.forEach(function (field) { form.appendChild(fieldRow(field, entry.values[field.id], (entry.choices || {})[field.id])); });
     if (entry.endpoint) {
       form.appendChild(el('div', { class: 'endpoint', 'data-service': entry.endpoint.service }, [
         el('label', { for: 'endpoint', text: 'Endpoint (' + entry.endpoint.service + ')' }),
@@ -197,12 +201,91 @@ export const pageScript = String.raw`'use strict';
     card.appendChild(el('pre', { class: 'result-body', id: 'result-body', text: typeof body === 'string' ? body : JSON.stringify(body, null, 2) }));
   }
 
+  function rowOf(fieldId) {
+    return document.querySelector('.field[data-field-id="' + fieldId + '"]');
+  }
+
+  // A problem is shown on the field itself, under its input, until the field is edited.
+  function markField(row, message) {
+    var input = inputOf(row);
+    row.setAttribute('data-invalid', 'true');
+    input.setAttribute('aria-invalid', 'true');
+    var note = row.querySelector('.field-error');
+    if (!note) {
+      note = el('p', { class: 'field-error', role: 'alert', id: 'err-' + row.getAttribute('data-field-id') });
+      row.appendChild(note);
+      input.setAttribute('aria-describedby', note.id);
+      var clear = function () { clearField(row); };
+      input.addEventListener('input', clear, { once: true });
+      input.addEventListener('change', clear, { once: true });
+    }
+    note.textContent = message;
+  }
+
+  function clearField(row) {
+    row.removeAttribute('data-invalid');
+    var input = inputOf(row);
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+    var note = row.querySelector('.field-error');
+    if (note) note.remove();
+  }
+
+  // What can be told before sending: a required field left empty, JSON that does not parse, a number that is not one.
+  function checkFields(m) {
+    var issues = [];
+    m.fields.forEach(function (field) {
+      var row = rowOf(field.id);
+      clearField(row);
+      if (field.id === 'operation' || !shownFor(field, state.operation)) return;
+      var input = inputOf(row);
+      var text = field.type === 'switch' ? null : input.value;
+      var message = null;
+      if (field.requiredFor.indexOf(state.operation) >= 0 && (field.type === 'switch' ? input.indeterminate : text.trim() === '')) {
+        message = field.title + ' is required';
+      } else if (text && m.inputs[field.id] && m.inputs[field.id].type === 'json') {
+        try { JSON.parse(text); } catch (error) { message = field.title + ' is not valid JSON'; }
+      } else if (text && field.type === 'number' && !isFinite(Number(text))) {
+        message = field.title + ' takes a number';
+      }
+      if (message) { markField(row, message); issues.push({ path: field.param || field.id, message: message }); }
+    });
+    return issues;
+  }
+
+  // Issues of a failed call on the fields they name (by param), as the pre-send check does.
+  function markIssues(m, issues) {
+    (issues || []).forEach(function (issue) {
+      var param = String(issue.path || '').split('.')[0];
+      var field = m.fields.filter(function (f) { return (f.param || f.id) === param && shownFor(f, state.operation); })[0];
+      if (field) markField(rowOf(field.id), field.title + ': ' + issue.message);
+    });
+  }
+
+  function showIssues(kind, summary, meta, message, issues) {
+    showResult(kind, summary, meta, '');
+    var card = document.getElementById('result');
+    var body = document.getElementById('result-body');
+    if (body) body.remove();
+    if (message) card.appendChild(el('p', { class: 'result-message', text: message }));
+    card.appendChild(el('ul', { class: 'issues', id: 'result-issues' }, issues.map(function (issue) {
+      return el('li', {}, [issue.path ? el('code', { text: issue.path }) : null, document.createTextNode(' ' + issue.message)]);
+    })));
+  }
+
   function run() {
     var m = state.entry.manifest;
+    var problems = checkFields(m);
+    if (problems.length) {
+      showIssues('error', 'not run', '', 'Fix the marked fields first:', problems);
+      var first = document.querySelector('.field[data-invalid="true"]');
+      if (first) inputOf(first).focus();
+      return;
+    }
     var values = { operation: state.operation };
     m.fields.forEach(function (field) {
       if (!shownFor(field, state.operation)) return;
-      var value = readValue(field, document.querySelector('.field[data-field-id="' + field.id + '"]'));
+      var value = readValue(field, rowOf(field.id));
       if (value !== undefined) values[field.id] = value;
     });
     var body = { type: m.type, values: values };
@@ -220,7 +303,10 @@ export const pageScript = String.raw`'use strict';
         var meta = [answer.tool, r.meta.status ? 'HTTP ' + r.meta.status : '', r.meta.attempts + (r.meta.attempts === 1 ? ' attempt' : ' attempts'), r.meta.durationMs + ' ms']
           .filter(Boolean).join(' · ');
         if (r.success) { showResult('success', 'success', meta, r.output); renderOutputs(r.output); }
-        else showResult('error', r.error.code, meta, r.error);
+        else if (r.error.issues && r.error.issues.length) {
+          markIssues(m, r.error.issues);
+          showIssues('error', r.error.code, meta, r.error.code === 'invalid_params' ? 'The call was refused before sending:' : 'The service answered:', r.error.issues);
+        } else showResult('error', r.error.code, meta, r.error);
       })
       .catch(function (error) { showResult('error', 'not run', '', String(error)); })
       .then(function () { button.disabled = false; button.textContent = 'Run'; });

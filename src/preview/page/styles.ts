@@ -74,4 +74,10 @@ button.run:disabled { opacity: .6; cursor: progress; }
 .meta { color: var(--muted); font-size: 12.5px; margin-left: 8px; }
 .result-body { margin: 10px 0 0; padding: 12px; max-height: 420px; overflow: auto; border-radius: 8px; background: #1b1f25; color: #e6edf3; font: 12px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; white-space: pre-wrap; word-break: break-word; }
 .placeholder { color: var(--muted); margin: 0; }
+.field[data-invalid="true"] input, .field[data-invalid="true"] textarea, .field[data-invalid="true"] select { border-color: var(--err); outline-color: var(--err); }
+.field-error { margin: 4px 0 0; color: var(--err); font-size: 12.5px; }
+.issues { margin: 10px 0 0; padding-left: 18px; font-size: 13px; }
+.issues li { margin: 3px 0; }
+.issues code { color: var(--err); margin-right: 4px; }
+.result-message { margin: 10px 0 0; font-size: 13px; }
 `;

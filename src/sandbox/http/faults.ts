@@ -60,6 +60,13 @@ export function createFaultInjector(initial: FaultsOption = {}, seed = Date.now(
   };
 }
 
+const FAULT_RANGES: Record<string, { max: number; what: string }> = {
+  '429': { max: 1, what: 'a probability from 0 to 1 (e.g. 0.1)' },
+  '5xx': { max: 1, what: 'a probability from 0 to 1 (e.g. 0.05)' },
+  drop: { max: 1, what: 'a probability from 0 to 1 (e.g. 0.01)' },
+  latency: { max: Number.MAX_SAFE_INTEGER, what: 'a number of ms from 0 (e.g. 200)' },
+};
+
 /** Parses the CLI form `tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01` (repeatable per service). */
 export function parseFaultSpec(specs: readonly string[]): FaultsOption {
   const out: FaultsOption = {};
@@ -71,9 +78,13 @@ export function parseFaultSpec(specs: readonly string[]): FaultsOption {
     }
     const config: FaultConfig = {};
     for (const pair of (rest ?? '').split(',').filter(Boolean)) {
-      const [key, raw] = pair.split('=', 2);
-      const value = Number(raw);
-      if (!Number.isFinite(value) || value < 0) throw new Error(`--fault ${service}: ${key} needs a number`);
+      const [key = '', raw = ''] = pair.split('=', 2);
+      const value = raw.trim() === '' ? Number.NaN : Number(raw);
+      const range = FAULT_RANGES[key];
+      if (!range) throw new Error(`--fault ${service}: unknown fault ${key} (429, 5xx, drop, latency)`);
+      if (!Number.isFinite(value) || value < 0 || value > range.max) {
+        throw new Error(`--fault ${service}: ${key} is ${range.what}, got ${JSON.stringify(raw)}`);
+      }
       if (key === '429') config.rate429 = value;
       else if (key === '5xx') config.rate5xx = value;
       else if (key === 'drop') config.dropRate = value;

@@ -42,7 +42,7 @@ export function writeResponse(res: ServerResponse, reply: SandboxResponse): void
  */
 export function startServer(
   mounts: readonly Mount[],
-  options: { port: number; faults?: FaultInjector; onError: (error: unknown) => void },
+  options: { port: number; faults?: FaultInjector; onError: (error: unknown) => void; index?: () => unknown },
 ): Promise<{ server: Server; origin: string; close(): Promise<void> }> {
   let origin = '';
   let port = 0;
@@ -54,6 +54,7 @@ export function startServer(
       const refused = foreignRequestRefusal(req, mount ? url.pathname.slice(mount.prefix.length) : url.pathname, port);
       if (refused) return writeResponse(res, { status: 403, body: { error: refused } });
       const body = await readRequestBody(req, MAX_BODY_BYTES, 'body too large');
+      if (!mount && url.pathname === '/' && options.index) return writeResponse(res, { status: 200, body: options.index() });
       if (!mount) return writeResponse(res, { status: 404, body: { error: `nothing is served at ${url.pathname}` } });
       const request: SandboxRequest = {
         method: req.method ?? 'GET',
