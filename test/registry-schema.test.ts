@@ -10,6 +10,12 @@ const TINYBIRD_TOOLS = [
   'tinybird_truncate_datasource',
   'tinybird_delete_datasource_rows',
   'tinybird_get_job',
+  'tinybird_list_datasources',
+  'tinybird_get_datasource',
+  'tinybird_list_pipes',
+  'tinybird_get_pipe',
+  'tinybird_list_jobs',
+  'tinybird_cancel_job',
 ];
 
 describe('registry', () => {

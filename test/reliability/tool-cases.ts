@@ -18,6 +18,8 @@ export interface ReliabilityCase {
 
 const JOB = { kind: 'import', id: 'job_1', job_id: 'job_1', status: 'done', datasource: { id: 't_1', name: 'events' } };
 const envelope = (kind: string) => ({ id: 'job_1', job_id: 'job_1', job_url: 'http://127.0.0.1/v0/jobs/job_1', job: { ...JOB, kind, status: 'waiting' }, status: 'waiting' });
+const DATASOURCE = { id: 't_1', name: 'events', engine: { engine: 'MergeTree' }, columns: [{ name: 'event', type: 'String' }], statistics: { bytes: 1, row_count: 1 } };
+const PIPE = { id: 'p_1', name: 'top_events', type: 'endpoint', endpoint: 'n_1', nodes: [{ id: 'n_1', name: 'endpoint', sql: 'SELECT 1', params: [] }] };
 const QUERY_BODY = { meta: [{ name: 'n', type: 'UInt8' }], data: [{ n: 1 }], rows: 1, statistics: { elapsed: 0.001, rows_read: 1, bytes_read: 1 } };
 
 const TINYBIRD: ReliabilityCase[] = [
@@ -29,6 +31,13 @@ const TINYBIRD: ReliabilityCase[] = [
   { id: 'tinybird_truncate_datasource', params: { datasource: 'events' }, reply: { status: 205 }, safe: true },
   { id: 'tinybird_delete_datasource_rows', params: { datasource: 'events', delete_condition: "event = 'x'" }, reply: { status: 201, body: { ...envelope('delete_data'), delete_id: 'job_1' } }, safe: false },
   { id: 'tinybird_get_job', params: { job_id: 'job_1' }, reply: { status: 200, body: JOB }, safe: true },
+  { id: 'tinybird_list_datasources', params: {}, reply: { status: 200, body: { datasources: [DATASOURCE] } }, safe: true },
+  { id: 'tinybird_get_datasource', params: { datasource: 'events' }, reply: { status: 200, body: DATASOURCE }, safe: true },
+  { id: 'tinybird_list_pipes', params: {}, reply: { status: 200, body: { pipes: [PIPE] } }, safe: true },
+  { id: 'tinybird_get_pipe', params: { pipe: 'top_events' }, reply: { status: 200, body: PIPE }, safe: true },
+  { id: 'tinybird_list_jobs', params: { kind: 'import' }, reply: { status: 200, body: { jobs: [JOB] } }, safe: true },
+  // A repeated cancel of a job already cancelling answers 400, so it is not repeated blindly.
+  { id: 'tinybird_cancel_job', params: { job_id: 'job_1' }, reply: { status: 200, body: { ...JOB, status: 'cancelling' } }, safe: false },
 ];
 
 /** Loops calls that carry an Idempotency-Key, or are idempotent, are safe. */

@@ -16,7 +16,8 @@ let fileUrl: string;
 const covered = new Set<string>();
 
 beforeAll(async () => {
-  sb = await startSandbox({ tinybird: { jobStepMs: 50 }, workflow: { jobStepMs: 50 } });
+  // 300 ms per job step: long enough for tinybird_cancel_job to find an import still waiting.
+  sb = await startSandbox({ tinybird: { jobStepMs: 300 }, workflow: { jobStepMs: 50 } });
   files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
@@ -79,6 +80,38 @@ describe('tinybird block', () => {
     const job = await output('tinybird_delete_datasource_rows', { datasource: 'events', delete_condition: "event = 'test'" });
     expect(job).toMatchObject({ status: 'waiting', delete_id: job.id, job: { kind: 'delete_data' } });
     expect(await output('tinybird_get_job', { job_id: job.job_id as string, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'done', rows_affected: 1 });
+  });
+
+  it('tinybird_list_datasources, tinybird_get_datasource: columns, types, engine, row count', async () => {
+    const listed = await output('tinybird_list_datasources', {});
+    const events = (listed.datasources as { name: string }[]).find((d) => d.name === 'events');
+    expect(events).toMatchObject({ engine: { engine: 'MergeTree', engine_sorting_key: 'timestamp' }, columns: expect.arrayContaining([{ name: 'event', type: 'LowCardinality(String)', nullable: false, default_value: null, jsonpath: '$.event' }]) });
+    const one = await output('tinybird_get_datasource', { datasource: 'events' });
+    expect(one).toMatchObject({ name: 'events', statistics: { row_count: expect.any(Number) } });
+    expect((one.statistics as { row_count: number }).row_count).toBeGreaterThan(0);
+    expect(await run('tinybird_get_datasource', { datasource: 'missing' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('tinybird_list_pipes, tinybird_get_pipe: nodes and the endpoint\'s parameters', async () => {
+    const { pipes } = await output('tinybird_list_pipes', {});
+    expect(pipes).toEqual([expect.objectContaining({ name: 'top_events', type: 'endpoint' })]);
+    const pipe = await output('tinybird_get_pipe', { pipe: 'top_events' });
+    expect(pipe).toMatchObject({ name: 'top_events', nodes: [{ name: 'counted' }, { name: 'endpoint' }] });
+    expect(pipe.parameters).toEqual([
+      { name: 'event', type: 'String', default: null, required: false, description: '' },
+      { name: 'limit', type: 'Int32', default: '10', required: false, description: '' },
+    ]);
+    expect(await run('tinybird_get_pipe', { pipe: 'nope' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('tinybird_list_jobs and tinybird_cancel_job: a waiting import cancelled', async () => {
+    const job = await output('tinybird_append_datasource', { datasource: 'events', url: fileUrl, format: 'ndjson' });
+    expect(await output('tinybird_cancel_job', { job_id: job.id })).toMatchObject({ id: job.id, status: 'cancelling' });
+    const listed = await output('tinybird_list_jobs', { kind: 'import', status: 'cancelling' });
+    expect(listed.jobs).toEqual([expect.objectContaining({ id: job.id, kind: 'import', status: 'cancelling', datasource: expect.objectContaining({ name: 'events' }) })]);
+    expect(await output('tinybird_list_jobs', { kind: 'import', created_after: '2999-01-01T00:00:00Z' })).toEqual({ jobs: [] });
+    expect(await run('tinybird_cancel_job', { job_id: job.id })).toMatchObject({ success: false, error: { code: 'bad_request', message: 'Job is already being cancelled' } });
+    expect(await output('tinybird_get_job', { job_id: job.id, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'cancelled' });
   });
 
   it('tinybird_truncate_datasource: 205 read as truncated', async () => {
