@@ -4,7 +4,7 @@
  * sandbox. The model is scripted, but each step reads only what earlier tool results told it:
  * no Data Source or column name below reaches it except through the tools.
  */
-import { generateText, stepCountIs, type LanguageModelV3Prompt } from 'ai';
+import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAiSdkTools } from '../../src/agents/index.js';
@@ -52,10 +52,11 @@ afterAll(async () => {
   await sb?.close();
 });
 
+type Prompt = Parameters<MockLanguageModelV3['doGenerate']>[0]['prompt'];
 type ToolOutput = { ok: boolean; output?: Record<string, unknown> };
 
 /** The output of the last tool result in the prompt. */
-function lastToolResult(prompt: LanguageModelV3Prompt): ToolOutput {
+function lastToolResult(prompt: Prompt): ToolOutput {
   for (const message of [...prompt].reverse()) {
     if (message.role !== 'tool') continue;
     const part = message.content.findLast((p) => p.type === 'tool-result');
