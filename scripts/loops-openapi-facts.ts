@@ -26,6 +26,8 @@ export const OPERATION_IDS = [
   'sendTransactionalEmail',
   'listMailingLists',
   'listPublishedTransactionalEmails',
+  'listTransactionalEmails',
+  'getTransactionalEmail',
 ] as const;
 
 export const DEFAULT_SOURCE = join(import.meta.dirname, '..', '..', 'shared', 'reference', 'loops-openapi.yaml');

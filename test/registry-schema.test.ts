@@ -16,6 +16,7 @@ const TINYBIRD_TOOLS = [
   'tinybird_get_pipe',
   'tinybird_list_jobs',
   'tinybird_cancel_job',
+  'tinybird_api_call',
 ];
 
 describe('registry', () => {

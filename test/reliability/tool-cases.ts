@@ -37,13 +37,14 @@ const TINYBIRD: ReliabilityCase[] = [
   { id: 'tinybird_get_pipe', params: { pipe: 'top_events' }, reply: { status: 200, body: PIPE }, safe: true },
   { id: 'tinybird_list_jobs', params: { kind: 'import' }, reply: { status: 200, body: { jobs: [JOB] } }, safe: true },
   // A repeated cancel of a job already cancelling answers 400, so it is not repeated blindly.
+  { id: 'tinybird_api_call', params: { path: '/v0/datasources/events' }, reply: { status: 200, body: DATASOURCE }, safe: true },
   { id: 'tinybird_cancel_job', params: { job_id: 'job_1' }, reply: { status: 200, body: { ...JOB, status: 'cancelling' } }, safe: false },
 ];
 
 /** Loops calls that carry an Idempotency-Key, or are idempotent, are safe. */
 const LOOPS_SAFE = new Set([
   'loops_update_contact', 'loops_find_contact', 'loops_delete_contact', 'loops_send_transactional_email', 'loops_send_event',
-  'loops_list_mailing_lists', 'loops_list_transactional_emails', 'loops_list_contact_properties', 'loops_check_contact_suppression',
+  'loops_list_mailing_lists', 'loops_list_transactional_emails', 'loops_get_transactional_email', 'loops_list_contact_properties', 'loops_check_contact_suppression',
   'loops_test_api_key',
 ]);
 const LOOPS: ReliabilityCase[] = LOOPS_CASES.map((c) => ({
@@ -53,7 +54,10 @@ const LOOPS: ReliabilityCase[] = LOOPS_CASES.map((c) => ({
   safe: LOOPS_SAFE.has(c.id),
 }));
 
+LOOPS.push({ id: 'loops_api_call', params: { path: '/lists' }, reply: { status: 200, body: [] }, safe: true });
+
 const WORKFLOW: ReliabilityCase[] = [
+  { id: 'workflow_api_call', params: { method: 'POST', path: '/api/workflows/wf_1/execute', body: { a: 1 } }, reply: { status: 200, body: { success: true } }, safe: false },
   { id: 'workflow_execute', params: { workflowId: 'wf_1', inputs: { a: 1 } }, reply: { status: 200, body: { success: true, executionId: 'exec_1', output: { ok: true } } }, safe: false },
   { id: 'workflow_get_job', params: { taskId: 'task_1' }, reply: { status: 200, body: { taskId: 'task_1', status: 'completed', output: { ok: true } } }, safe: true },
   { id: 'workflow_list_logs', params: { workspaceId: 'ws_1' }, reply: { status: 200, body: { data: [logEntry(1)] } }, safe: true },

@@ -155,9 +155,23 @@ describe('loops block', () => {
   it('loops_list_mailing_lists, loops_list_transactional_emails, loops_list_contact_properties', async () => {
     expect((await output('loops_list_mailing_lists', {})).mailingLists).toHaveLength(2);
     const templates = await output('loops_list_transactional_emails', { perPage: 10 });
-    expect(templates).toMatchObject({ transactionalEmails: [{ id: 'tx_welcome' }, { id: 'tx_daily_report' }], pagination: { nextCursor: null } });
+    expect(templates).toMatchObject({
+      transactionalEmails: [
+        { id: 'tx_draft_invoice', published: false, dataVariables: [] },
+        { id: 'tx_daily_report', published: true },
+        { id: 'tx_welcome', published: true },
+      ],
+      pagination: { nextCursor: null },
+      endpoint: '/transactional-emails',
+    });
     const props = await output('loops_list_contact_properties', { list: 'custom' });
     expect((props.properties as { key: string }[]).map((p) => p.key)).toEqual(['planName', 'signupCount']);
+  });
+
+  it('loops_get_transactional_email: the data variables a send needs, 404 for an unknown id', async () => {
+    expect(await output('loops_get_transactional_email', { transactionalId: 'tx_welcome' })).toMatchObject({ id: 'tx_welcome', published: true, dataVariables: expect.arrayContaining(['firstName']) });
+    expect(await output('loops_get_transactional_email', { transactionalId: 'tx_draft_invoice' })).toMatchObject({ published: false, dataVariables: [] });
+    expect(await run('loops_get_transactional_email', { transactionalId: 'tx_nope' })).toMatchObject({ success: false, error: { code: 'not_found', message: 'Transactional email not found.' } });
   });
 
   it('loops_create_contact_property', async () => {
@@ -215,6 +229,18 @@ describe('workflow block', () => {
     const execution = await output('workflow_get_execution', { executionId });
     expect(execution).toMatchObject({ executionId, workflowId: 'wf_daily_report', workflowState: { blocks: { totals: {}, report: {} } }, executionMetadata: { trigger: 'api' } });
     expect(await run('workflow_get_log', { id: 'log_missing' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('custom API calls', () => {
+  it('tinybird_api_call, loops_api_call, workflow_api_call: a request under the base URL with the configured credential', async () => {
+    expect(await output('tinybird_api_call', { path: '/v0/datasources/events' })).toMatchObject({ status: 200, body: { name: 'events', columns: expect.any(Array) } });
+    expect(await output('tinybird_api_call', { path: '/v0/sql', query: { q: 'SELECT 1 AS one FORMAT JSON' } })).toMatchObject({ status: 200, body: { data: [{ one: 1 }] } });
+    expect(await output('loops_api_call', { path: '/lists' })).toMatchObject({ status: 200, body: expect.arrayContaining([expect.objectContaining({ id: 'cm_list_newsletter' })]) });
+    expect(await run('loops_api_call', { method: 'POST', path: '/events/send', body: { eventName: 'x' } })).toMatchObject({ success: false, error: { code: 'bad_request' } });
+    const logs = await output('workflow_api_call', { path: '/api/v1/logs', query: { workspaceId: sb.credentials.workflow.workspaceId, limit: 1 } });
+    expect(logs).toMatchObject({ status: 200, body: { data: [expect.objectContaining({ id: expect.any(String) })] } });
+    expect(await run('workflow_api_call', { path: '/../tinybird/v0/sql' })).toMatchObject({ success: false, error: { code: 'invalid_params' } });
   });
 });
 

@@ -1,5 +1,6 @@
 /** The event-data (Tinybird) tools, importable alone as `flowblocks/tools/tinybird`. */
 import { defineService, lineIcon } from '../../src/kit.js';
+import apiCall from './api-call.js';
 import appendDatasource from './append-datasource.js';
 import cancelJob from './cancel-job.js';
 import { connection } from './connection.js';
@@ -16,6 +17,7 @@ import query from './query.js';
 import truncateDatasource from './truncate-datasource.js';
 
 export {
+  apiCall,
   appendDatasource,
   cancelJob,
   deleteDatasourceRows,
@@ -74,6 +76,7 @@ export const service = defineService({
     getPipe,
     listJobs,
     cancelJob,
+    apiCall,
   ],
 });
 

@@ -8,7 +8,7 @@ import { checkValueLengths, fail, LoopsError } from './errors.js';
 import { sendEvent } from './events.js';
 import { createProperty, listProperties } from './properties.js';
 import { loadState } from './state.js';
-import { listTemplates, sendTransactional } from './transactional.js';
+import { getTemplate, listTemplates, sendTransactional } from './transactional.js';
 import { teamName } from '../fixtures/loops.js';
 
 export interface LoopsOptions {
@@ -86,6 +86,14 @@ export function createLoops(options: LoopsOptions, dataDir: string | undefined) 
       return json(200, listTemplates(state, req, true));
     } catch (error) {
       // The newer endpoint's 400 body is `{message}` without `success`.
+      if (error instanceof LoopsError) return json(error.status, { message: error.message });
+      throw error;
+    }
+  });
+  router.get(`${API}/transactional-emails/:id`, (req) => {
+    try {
+      return json(200, getTemplate(state, req.params.id!));
+    } catch (error) {
       if (error instanceof LoopsError) return json(error.status, { message: error.message });
       throw error;
     }

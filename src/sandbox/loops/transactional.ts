@@ -81,6 +81,27 @@ function decodeCursor(cursor: string): number {
   throw fail(400, 'Invalid cursor.');
 }
 
+/** A template as the newer endpoints describe it (`TransactionalResource`). */
+function resource(t: LoopsState['templates'][number]) {
+  return {
+    id: t.id,
+    name: t.name,
+    draftEmailMessageId: t.published ? null : `em_${t.id}`,
+    publishedEmailMessageId: t.published ? `em_${t.id}` : null,
+    transactionalGroupId: null,
+    createdAt: t.updatedAt,
+    updatedAt: t.updatedAt,
+    dataVariables: t.published ? t.dataVariables.map((v) => v.name) : [],
+  };
+}
+
+/** `GET /transactional-emails/{transactionalId}`: one template, or 404 `{message}`. */
+export function getTemplate(state: LoopsState, id: string) {
+  const template = state.templates.find((t) => t.id === id);
+  if (!template) throw fail(404, 'Transactional email not found.');
+  return resource(template);
+}
+
 /**
  * `GET /transactional` (published only, `lastUpdated`) and `GET /transactional-emails`
  * (all, newest first, the newer fields): `{pagination, data}` with perPage 10 to 50.
@@ -106,19 +127,6 @@ export function listTemplates(state: LoopsState, req: SandboxRequest, newer: boo
       nextCursor: next,
       nextPage: next ? `${req.base}/api/v1${path}?cursor=${next}&perPage=${perPage}` : null,
     },
-    data: page.map((t) => {
-      const dataVariables = t.published ? t.dataVariables.map((v) => v.name) : [];
-      if (!newer) return { id: t.id, name: t.name, lastUpdated: t.updatedAt, dataVariables };
-      return {
-        id: t.id,
-        name: t.name,
-        draftEmailMessageId: t.published ? null : `em_${t.id}`,
-        publishedEmailMessageId: t.published ? `em_${t.id}` : null,
-        transactionalGroupId: null,
-        createdAt: t.updatedAt,
-        updatedAt: t.updatedAt,
-        dataVariables,
-      };
-    }),
+    data: page.map((t) => (newer ? resource(t) : { id: t.id, name: t.name, lastUpdated: t.updatedAt, dataVariables: t.dataVariables.map((v) => v.name) })),
   };
 }
