@@ -7,6 +7,7 @@ const TINYBIRD_TOOLS = [
   'tinybird_query',
   'tinybird_query_pipe',
   'tinybird_append_datasource',
+  'tinybird_append_data',
   'tinybird_truncate_datasource',
   'tinybird_delete_datasource_rows',
   'tinybird_get_job',

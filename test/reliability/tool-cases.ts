@@ -28,6 +28,7 @@ const TINYBIRD: ReliabilityCase[] = [
   { id: 'tinybird_query', params: { query: 'SELECT 1 AS n FORMAT JSON' }, reply: { status: 200, body: QUERY_BODY }, safe: true },
   { id: 'tinybird_query_pipe', params: { pipe: 'top_events' }, reply: { status: 200, body: QUERY_BODY }, safe: true },
   { id: 'tinybird_append_datasource', params: { datasource: 'events', url: 'http://127.0.0.1:9/rows.csv', format: 'csv' }, reply: { status: 200, body: { ...envelope('import'), import_id: 'job_1' } }, safe: false },
+  { id: 'tinybird_append_data', params: { datasource: 'events', data: 'a,b\n1,2\n' }, reply: { status: 200, body: { import_id: 'i1', datasource: { id: 't_1', name: 'events' }, invalid_lines: 0, quarantine_rows: 0, error: false } }, safe: false },
   { id: 'tinybird_truncate_datasource', params: { datasource: 'events' }, reply: { status: 205 }, safe: true },
   { id: 'tinybird_delete_datasource_rows', params: { datasource: 'events', delete_condition: "event = 'x'" }, reply: { status: 201, body: { ...envelope('delete_data'), delete_id: 'job_1' } }, safe: false },
   { id: 'tinybird_get_job', params: { job_id: 'job_1' }, reply: { status: 200, body: JOB }, safe: true },

@@ -82,6 +82,16 @@ describe('tinybird block', () => {
     expect(await output('tinybird_get_job', { job_id: job.job_id as string, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'done', rows_affected: 1 });
   });
 
+  it('tinybird_append_data: CSV with a dialect and NDJSON from the request body, imported at once', async () => {
+    const csv = 'timestamp;event;user_id\n2026-11-22 11:00:00;appended;d1\n2026-11-22 11:01:00;appended;d2\n';
+    expect(await output('tinybird_append_data', { datasource: 'events', data: csv, dialect_delimiter: ';' })).toMatchObject({ datasource: { name: 'events' }, invalid_lines: 0, quarantine_rows: 0, error: false });
+    const ndjson = '{"timestamp":"2026-11-22 11:02:00","event":"appended","user_id":"d3"}\n{"timestamp":"bad","event":"appended","user_id":"d4"}';
+    expect(await output('tinybird_append_data', { datasource: 'events', data: ndjson, format: 'ndjson' })).toMatchObject({ quarantine_rows: 1 });
+    const counted = await output('tinybird_query', { query: "SELECT count() AS n FROM events WHERE event = 'appended' FORMAT JSON" });
+    expect(counted.data).toEqual([{ n: 3 }]);
+    expect(await output('tinybird_delete_datasource_rows', { datasource: 'events', delete_condition: "event = 'appended'", dry_run: true })).toEqual({ rows_to_be_deleted: 3 });
+  });
+
   it('tinybird_list_datasources, tinybird_get_datasource: columns, types, engine, row count', async () => {
     const listed = await output('tinybird_list_datasources', {});
     const events = (listed.datasources as { name: string }[]).find((d) => d.name === 'events');

@@ -1,6 +1,7 @@
 /** The event-data (Tinybird) tools, importable alone as `flowblocks/tools/tinybird`. */
 import { defineService, lineIcon } from '../../src/kit.js';
 import apiCall from './api-call.js';
+import appendData from './append-data.js';
 import appendDatasource from './append-datasource.js';
 import cancelJob from './cancel-job.js';
 import { connection } from './connection.js';
@@ -18,6 +19,7 @@ import truncateDatasource from './truncate-datasource.js';
 
 export {
   apiCall,
+  appendData,
   appendDatasource,
   cancelJob,
   deleteDatasourceRows,
@@ -44,6 +46,7 @@ export {
   type OnAmbiguous,
   type EventSource,
 } from './ingest-events.js';
+export { appendDatasourceFile } from './append-file.js';
 export { LineTooLargeError } from './ndjson-chunker.js';
 export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
 
@@ -67,6 +70,7 @@ export const service = defineService({
     query,
     queryPipe,
     appendDatasource,
+    appendData,
     truncateDatasource,
     deleteDatasourceRows,
     getJob,

@@ -7,6 +7,7 @@ import type { SandboxRequest, SandboxResponse, ServiceApp } from '../http/types.
 import { windowLimiter } from '../http/window-limit.js';
 import { appendFromUrl, deleteRows, truncate, type DatasourcesContext } from './datasources-route.js';
 import { postEvents, rateLimitHeaders, textError } from './events-route.js';
+import { appendFromBody } from './append-body.js';
 import { describeDatasource, describePipe } from './describe.js';
 import { JobQueue } from './jobs.js';
 import { parsePipe, type PipeDef } from './pipes.js';
@@ -223,7 +224,12 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
       return { status: 200, body: await describeDatasource(session, schema) };
     }),
   );
-  router.post('/v0/datasources', guarded((req, token) => appendFromUrl(req, dsContext(req, token))));
+  router.post(
+    '/v0/datasources',
+    guarded((req, token) =>
+      contentType(req) === 'multipart/form-data' ? appendFromBody(req, { ...dsContext(req, token), persist }) : appendFromUrl(req, dsContext(req, token)),
+    ),
+  );
   router.post('/v0/datasources/:name/truncate', guarded((req, token) => truncate(req, dsContext(req, token))));
   router.post('/v0/datasources/:name/delete', guarded(async (req, token) => {
     const reply = await deleteRows(req, dsContext(req, token));
