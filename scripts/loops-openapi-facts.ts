@@ -28,6 +28,10 @@ export const OPERATION_IDS = [
   'listPublishedTransactionalEmails',
   'listTransactionalEmails',
   'getTransactionalEmail',
+  'listEventPatterns',
+  'getEventPatternByName',
+  'getEventPattern',
+  'listDedicatedSendingIps',
 ] as const;
 
 export const DEFAULT_SOURCE = join(import.meta.dirname, '..', '..', 'shared', 'reference', 'loops-openapi.yaml');

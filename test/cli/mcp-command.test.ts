@@ -81,7 +81,7 @@ describe('flowblocks mcp', () => {
     const { client } = await startMcp(['--config', file], { LOOPS_API_KEY: 'from-env' });
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(15);
+      expect(tools).toHaveLength(18);
       expect(tools.every((tool) => tool.name.startsWith('loops_'))).toBe(true);
       const result = await client.callTool({ name: 'loops_test_api_key', arguments: { apiKey: 'from-model' } });
       expect(result.isError).toBeFalsy();

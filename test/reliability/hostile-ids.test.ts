@@ -71,6 +71,7 @@ const PATH_PARAMS: Record<string, { param: string; path: string }> = {
   tinybird_get_pipe: { param: 'pipe', path: '/tinybird/v0/pipes/{id}' },
   tinybird_cancel_job: { param: 'job_id', path: '/tinybird/v0/jobs/{id}/cancel' },
   loops_get_transactional_email: { param: 'transactionalId', path: '/api/v1/transactional-emails/{id}' },
+  loops_get_event_pattern: { param: 'eventName', path: '/api/v1/event-patterns/by-name/{id}' },
   workflow_execute: { param: 'workflowId', path: '/workflow/api/workflows/{id}/execute' },
   workflow_get_job: { param: 'taskId', path: '/workflow/api/jobs/{id}' },
   workflow_get_log: { param: 'id', path: '/workflow/api/v1/logs/{id}' },
@@ -93,7 +94,7 @@ describe('ids in URL paths', () => {
     }
     expect(found.sort()).toEqual(Object.entries(PATH_PARAMS).map(([id, { param }]) => `${id}.${param}`).sort());
     expect(TOOL_CASES.map((c) => c.id).sort()).toEqual(listTools().map((t) => t.id).sort());
-    family.note(`${found.length} tools put an id in a URL path (Tinybird 7, workflow platform 4, Loops 1)`);
+    family.note(`${found.length} tools put an id in a URL path (Tinybird 7, workflow platform 4, Loops 2)`);
   });
 
   for (const [id, { param, path }] of Object.entries(PATH_PARAMS)) {

@@ -45,7 +45,7 @@ const TINYBIRD: ReliabilityCase[] = [
 /** Loops calls that carry an Idempotency-Key, or are idempotent, are safe. */
 const LOOPS_SAFE = new Set([
   'loops_update_contact', 'loops_find_contact', 'loops_delete_contact', 'loops_send_transactional_email', 'loops_send_event',
-  'loops_list_mailing_lists', 'loops_list_transactional_emails', 'loops_get_transactional_email', 'loops_list_contact_properties', 'loops_check_contact_suppression',
+  'loops_list_mailing_lists', 'loops_list_transactional_emails', 'loops_get_transactional_email', 'loops_list_event_patterns', 'loops_get_event_pattern', 'loops_list_dedicated_sending_ips', 'loops_list_contact_properties', 'loops_check_contact_suppression',
   'loops_test_api_key',
 ]);
 const LOOPS: ReliabilityCase[] = LOOPS_CASES.map((c) => ({

@@ -184,6 +184,17 @@ describe('loops block', () => {
     expect(await run('loops_get_transactional_email', { transactionalId: 'tx_nope' })).toMatchObject({ success: false, error: { code: 'not_found', message: 'Transactional email not found.' } });
   });
 
+  it('loops_list_event_patterns, loops_get_event_pattern, loops_list_dedicated_sending_ips', async () => {
+    const { eventPatterns } = await output('loops_list_event_patterns', {});
+    expect(eventPatterns).toEqual([expect.objectContaining({ eventName: 'planUpgraded', incomingWebhookPlatform: null })]);
+    const [pattern] = eventPatterns as { id: string }[];
+    const byName = await output('loops_get_event_pattern', { eventName: 'planUpgraded' });
+    expect(byName).toMatchObject({ id: pattern!.id, eventProperties: [{ name: 'seats', type: 'number' }] });
+    expect(await output('loops_get_event_pattern', { eventPatternId: pattern!.id })).toEqual(byName);
+    expect(await run('loops_get_event_pattern', { eventName: 'neverSent' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+    expect(await output('loops_list_dedicated_sending_ips', {})).toEqual({ ips: ['203.0.113.10', '203.0.113.11'] });
+  });
+
   it('loops_create_contact_property', async () => {
     expect(await output('loops_create_contact_property', { name: 'favoriteColor', type: 'string' })).toEqual({ success: true });
     expect(await run('loops_create_contact_property', { name: 'favoriteColor', type: 'string' })).toMatchObject({ success: false, error: { code: 'bad_request', message: 'Property already exists.' } });

@@ -59,7 +59,7 @@ describe('verifyLoopsWebhook', () => {
   it('accepts any v1 entry against any secret (rotation on both sides)', () => {
     const old = `whsec_${Buffer.from('old-key').toString('base64')}`;
     const both = signLoopsWebhook({ body, secret: [old, SECRET], id: 'msg_1', timestamp: NOW / 1000 });
-    expect(both['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(both['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(verifyLoopsWebhook({ body, headers: both, secret: SECRET, now: NOW }).id).toBe('msg_1');
     expect(verifyLoopsWebhook({ body, headers, secret: [old, SECRET], now: NOW }).id).toBe('msg_1');
     const noisy = { ...headers, 'webhook-signature': `v2,abc v1,${Buffer.alloc(32).toString('base64')} ${headers['webhook-signature']}` };

@@ -6,6 +6,7 @@ import { connection } from './connection.js';
 import createContactProperty from './create-contact-property.js';
 import createContact from './create-contact.js';
 import deleteContact from './delete-contact.js';
+import { getEventPattern, listDedicatedSendingIps, listEventPatterns } from './event-patterns.js';
 import findContact from './find-contact.js';
 import getTransactionalEmail from './get-transactional-email.js';
 import listContactProperties from './list-contact-properties.js';
@@ -24,7 +25,10 @@ export {
   createContactProperty,
   deleteContact,
   findContact,
+  getEventPattern,
   getTransactionalEmail,
+  listDedicatedSendingIps,
+  listEventPatterns,
   listContactProperties,
   listMailingLists,
   listTransactionalEmails,
@@ -67,6 +71,9 @@ export const service = defineService({
     checkContactSuppression,
     removeContactSuppression,
     testApiKey,
+    listEventPatterns,
+    getEventPattern,
+    listDedicatedSendingIps,
     apiCall,
   ],
 });

@@ -5,7 +5,7 @@ const block = getBlock('loops')!;
 const field = (id: string) => block.manifest.fields.find((f) => f.id === id)!;
 
 describe('loops block', () => {
-  it('offers all fifteen operations from one dropdown', () => {
+  it('offers all eighteen operations from one dropdown', () => {
     expect(field('operation').options?.map((o) => o.id)).toEqual([
       'create_contact',
       'update_contact',
@@ -21,6 +21,9 @@ describe('loops block', () => {
       'check_contact_suppression',
       'remove_contact_suppression',
       'test_api_key',
+      'list_event_patterns',
+      'get_event_pattern',
+      'list_dedicated_sending_ips',
       'api_call',
     ]);
     expect(block.manifest.tools.byOperation.send_event).toBe('loops_send_event');
@@ -28,7 +31,7 @@ describe('loops block', () => {
 
   it('shows the key as a password field nobody hands to a model', () => {
     expect(field('apiKey')).toMatchObject({ password: true, visibility: 'user-only' });
-    expect(field('apiKey').requiredFor).toHaveLength(15);
+    expect(field('apiKey').requiredFor).toHaveLength(18);
     for (const tool of block.tools) expect(JSON.stringify(toolJsonSchema(tool.id, { audience: 'llm' }))).not.toContain('apiKey');
   });
 

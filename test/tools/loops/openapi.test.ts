@@ -25,6 +25,14 @@ const OPERATION_OF: Record<string, string> = {
   loops_list_mailing_lists: 'listMailingLists',
   loops_list_transactional_emails: 'listTransactionalEmails',
   loops_get_transactional_email: 'getTransactionalEmail',
+  loops_list_event_patterns: 'listEventPatterns',
+  loops_get_event_pattern: 'getEventPatternByName',
+  loops_list_dedicated_sending_ips: 'listDedicatedSendingIps',
+};
+
+/** The other operation a tool calls for other params: loops_get_event_pattern by id. */
+const ALSO_OF: Record<string, { operationId: string; params: Record<string, unknown> }> = {
+  loops_get_event_pattern: { operationId: 'getEventPattern', params: { eventPatternId: 'clep0000000000000000000001' } },
 };
 
 /** Operations a tool falls back to when its own answers that it is not there (checked in their own test below). */
@@ -135,12 +143,17 @@ describe('requests against the vendor OpenAPI description', () => {
   it('maps every tool to an operation of the fixture, and the fixture holds only those', () => {
     // loops_api_call has no operation of its own: it sends what the caller names.
     expect(loopsTools.map((tool) => tool.id).filter((id) => id !== 'loops_api_call').sort()).toEqual(Object.keys(OPERATION_OF).sort());
-    expect(Object.keys(facts.operations).sort()).toEqual([...Object.values(OPERATION_OF), ...Object.values(FALLBACK_OF)].sort());
+    expect(Object.keys(facts.operations).sort()).toEqual([...Object.values(OPERATION_OF), ...Object.values(FALLBACK_OF), ...Object.values(ALSO_OF).map((a) => a.operationId)].sort());
   });
 
   it.each([...CASES.map(({ id, params }) => ({ id, params })), ...EXTRA])('$id $params matches its operation', async ({ id, params }) => {
     const tool = (loopsTools as AnyTool[]).find((t) => t.id === id)!;
     const operationId = OPERATION_OF[id]!;
+    expect(await requestViolations(tool, params, facts.operations[operationId]!, operationId)).toEqual([]);
+  });
+
+  it.each(Object.entries(ALSO_OF))('%s with other params matches its other operation', async (id, { operationId, params }) => {
+    const tool = (loopsTools as AnyTool[]).find((t) => t.id === id)!;
     expect(await requestViolations(tool, params, facts.operations[operationId]!, operationId)).toEqual([]);
   });
 
