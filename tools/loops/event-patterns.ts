@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { defineTool, pathIdParam, pathSegment } from '../../src/kit.js';
 import { apiKeyParam, connection } from './connection.js';
-
-const paginationSchema = z
-  .object({
-    totalResults: z.number(),
-    returnedResults: z.number(),
-    perPage: z.number(),
-    totalPages: z.number(),
-    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
-    nextPage: z.string().nullable().describe('URL of the next page; null on the last page'),
-  })
-  .describe('Paging: totals, and the cursor of the next page');
+import { cursorParam, paginationSchema, perPageParam } from './pagination.js';
 
 /** `EventPatternSummary` of OpenAPI 1.21.6. */
 const summarySchema = z.looseObject({
@@ -28,13 +18,6 @@ const patternSchema = summarySchema.extend({
     .describe('Event properties workflows read, with their types'),
 });
 
-const perPage = z.coerce
-  .string()
-  .regex(/^\d+$/, 'perPage is a whole number from 10 to 50')
-  .refine((value) => Number(value) >= 10 && Number(value) <= 50, 'perPage is a whole number from 10 to 50')
-  .default('20')
-  .describe('Event patterns per page, 10 to 50');
-
 export const listEventPatterns = defineTool({
   id: 'loops_list_event_patterns',
   name: 'List event patterns',
@@ -43,7 +26,7 @@ export const listEventPatterns = defineTool({
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
   service: connection.service,
-  params: z.object({ apiKey: apiKeyParam, perPage, cursor: z.string().min(1).optional().describe('pagination.nextCursor of the previous page') }),
+  params: z.object({ apiKey: apiKeyParam, perPage: perPageParam('Event patterns'), cursor: cursorParam }),
   output: z.object({ eventPatterns: z.array(summarySchema).describe('Event patterns on this page'), pagination: paginationSchema }),
   pagination: { cursorParam: 'cursor', nextCursor: (page) => page.pagination.nextCursor, items: (page) => page.eventPatterns },
   request: (p, options) => connection.request(p, options, { method: 'GET', path: '/event-patterns', query: { perPage: p.perPage, cursor: p.cursor } }),

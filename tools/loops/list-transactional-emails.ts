@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, parseWire, ToolFailure } from '../../src/kit.js';
 import { apiKeyParam, connection } from './connection.js';
+import { cursorParam, paginationSchema, perPageParam } from './pagination.js';
 
 const templateSchema = z.object({
   id: z.string().describe('Template id, for loops_send_transactional_email and loops_get_transactional_email'),
@@ -10,17 +11,6 @@ const templateSchema = z.object({
   published: z.boolean().describe('False for a draft that was never published: it cannot be sent yet'),
   createdAt: z.string().optional().describe('ISO 8601 creation time (newer endpoint only)'),
 });
-
-const paginationSchema = z
-  .object({
-    totalResults: z.number(),
-    returnedResults: z.number(),
-    perPage: z.number(),
-    totalPages: z.number(),
-    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
-    nextPage: z.string().nullable().describe('URL of the next page; null on the last page'),
-  })
-  .describe('Paging: totals, and the cursor of the next page');
 
 const output = z.object({
   transactionalEmails: z.array(templateSchema).describe('Transactional templates on this page'),
@@ -59,13 +49,8 @@ export default defineTool({
   service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
-    perPage: z.coerce
-      .string()
-      .regex(/^\d+$/, 'perPage is a whole number from 10 to 50')
-      .refine((value) => Number(value) >= 10 && Number(value) <= 50, 'perPage is a whole number from 10 to 50')
-      .default('20')
-      .describe('Templates per page, 10 to 50'),
-    cursor: z.string().min(1).optional().describe('pagination.nextCursor of the previous page'),
+    perPage: perPageParam('Templates'),
+    cursor: cursorParam,
   }),
   output,
   pagination: {

@@ -1,6 +1,6 @@
 import type { SandboxRequest } from '../http/types.js';
-import { fail } from './errors.js';
 import type { LoopsState } from './state.js';
+import { cursorPage } from './transactional.js';
 
 const typeOf = (value: unknown) => (typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string');
 
@@ -20,26 +20,8 @@ export function eventPatterns(state: LoopsState) {
   }));
 }
 
-/** `GET /event-patterns`: `{pagination, data}` of summaries, perPage 10 to 50, an offset cursor. */
+/** `GET /event-patterns`: `{pagination, data}` of summaries, paged as the other lists. */
 export function listEventPatterns(state: LoopsState, req: SandboxRequest) {
-  const perPageText = req.query.get('perPage') ?? '20';
-  const perPage = Number(perPageText);
-  if (!/^\d+$/.test(perPageText) || perPage < 10 || perPage > 50) throw fail(400, 'perPage must be a number between 10 and 50.');
-  const cursor = req.query.get('cursor');
-  const offset = cursor === null ? 0 : Number(Buffer.from(cursor, 'base64url').toString());
-  if (!Number.isInteger(offset) || offset < 0) throw fail(400, 'Invalid cursor.');
-  const all = eventPatterns(state);
-  const page = all.slice(offset, offset + perPage);
-  const next = offset + perPage < all.length ? Buffer.from(String(offset + perPage)).toString('base64url') : null;
-  return {
-    pagination: {
-      totalResults: all.length,
-      returnedResults: page.length,
-      perPage,
-      totalPages: Math.ceil(all.length / perPage),
-      nextCursor: next,
-      nextPage: next ? `${req.base}/api/v1/event-patterns?cursor=${next}&perPage=${perPage}` : null,
-    },
-    data: page.map(({ id, eventName, incomingWebhookPlatform }) => ({ id, eventName, incomingWebhookPlatform })),
-  };
+  const { pagination, data } = cursorPage(req, eventPatterns(state), '/event-patterns');
+  return { pagination, data: data.map(({ id, eventName, incomingWebhookPlatform }) => ({ id, eventName, incomingWebhookPlatform })) };
 }

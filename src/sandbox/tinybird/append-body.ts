@@ -37,7 +37,8 @@ export async function appendFromBody(req: SandboxRequest, ctx: DatasourcesContex
   const format = (q.get('format') ?? 'csv').toLowerCase();
   if (format !== 'csv' && format !== 'ndjson') return jsonError(400, `Format '${format}' is not supported in a request body: csv or ndjson`);
   const files = multipartFiles(req.body, String(req.headers['content-type'] ?? ''));
-  const data = files?.get(format);
+  // The docs name the part after the format (`-F ndjson=@…`); the official SDK sends every file as `csv`.
+  const data = files?.get(format) ?? files?.get('csv') ?? (files?.size === 1 ? [...files.values()][0] : undefined);
   if (data === undefined) return jsonError(400, `The body has no ${format} part`);
   const limit = ctx.importLimit();
   if (!limit.allowed) {
