@@ -17,6 +17,7 @@ const TINYBIRD_TOOLS = [
   'tinybird_get_pipe',
   'tinybird_list_jobs',
   'tinybird_cancel_job',
+  'tinybird_create_token',
   'tinybird_api_call',
 ];
 

@@ -39,7 +39,7 @@ async function connect(options: McpServerOptions = {}): Promise<Client> {
 describe('flowblocks MCP server', () => {
   it('lists every tool with its llm schema, scopes and hints', async () => {
     const { tools } = await (await connect()).listTools();
-    expect(tools).toHaveLength(39);
+    expect(tools).toHaveLength(40);
     const query = tools.find((tool) => tool.name === 'tinybird_query')!;
     expect(query.annotations).toEqual({ title: 'Run SQL query', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
     expect(query.description).toContain('Token scopes: PIPES:READ:<pipe>');

@@ -10,7 +10,7 @@ describe('tinybird block manifest', () => {
   const { manifest } = tinybird;
   const field = (id: string) => manifest.fields.find((f) => f.id === id)!;
 
-  it('has an operation dropdown over the fifteen tools', () => {
+  it('has an operation dropdown over the sixteen tools', () => {
     expect(field('operation')).toMatchObject({
       type: 'dropdown',
       default: 'events',
@@ -29,17 +29,18 @@ describe('tinybird block manifest', () => {
         { id: 'get_pipe', label: 'Get pipe' },
         { id: 'list_jobs', label: 'List jobs' },
         { id: 'cancel_job', label: 'Cancel job' },
+        { id: 'create_token', label: 'Create token' },
         { id: 'api_call', label: 'Custom API call' },
       ],
     });
     expect(manifest.tools.byOperation.query).toBe('tinybird_query');
-    expect(manifest.tools.access).toHaveLength(15);
+    expect(manifest.tools.access).toHaveLength(16);
   });
 
   it('derives one field per param with per-operation conditions and UI hints', () => {
     expect(field('token')).toMatchObject({ type: 'short-input', password: true, visibility: 'user-only' });
     expect(field('token').condition).toBeUndefined();
-    expect(field('token').requiredFor).toHaveLength(15);
+    expect(field('token').requiredFor).toHaveLength(16);
     expect(field('query')).toMatchObject({ type: 'code', language: 'sql', condition: { value: ['query'] }, requiredFor: ['query'] });
     expect(field('data')).toMatchObject({ type: 'code', language: 'ndjson', condition: { value: ['events', 'append_data'] } });
     expect(field('parameters')).toMatchObject({ type: 'code', language: 'json' });

@@ -38,6 +38,7 @@ const TINYBIRD: ReliabilityCase[] = [
   { id: 'tinybird_get_pipe', params: { pipe: 'top_events' }, reply: { status: 200, body: PIPE }, safe: true },
   { id: 'tinybird_list_jobs', params: { kind: 'import' }, reply: { status: 200, body: { jobs: [JOB] } }, safe: true },
   // A repeated cancel of a job already cancelling answers 400, so it is not repeated blindly.
+  { id: 'tinybird_create_token', params: { name: 'read_events', scopes: ['DATASOURCES:READ:events'] }, reply: { status: 200, body: { token: 'p.new', name: 'read_events' } }, safe: false },
   { id: 'tinybird_api_call', params: { path: '/v0/datasources/events' }, reply: { status: 200, body: DATASOURCE }, safe: true },
   { id: 'tinybird_cancel_job', params: { job_id: 'job_1' }, reply: { status: 200, body: { ...JOB, status: 'cancelling' } }, safe: false },
 ];

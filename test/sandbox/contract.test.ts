@@ -124,6 +124,18 @@ describe('tinybird block', () => {
     expect(await output('tinybird_get_job', { job_id: job.id, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'cancelled' });
   });
 
+  it('tinybird_create_token: a static token and a JWT that then work with their scopes', async () => {
+    const made = await output('tinybird_create_token', { name: 'read_events', scopes: ['DATASOURCES:READ:events'] });
+    expect(made).toMatchObject({ name: 'read_events', token: expect.stringMatching(/^p\./) });
+    const described = await executeTool('tinybird_get_datasource', { base_url: sb.urls.tinybird, token: made.token as string, datasource: 'events' });
+    expect(described).toMatchObject({ success: true, output: { name: 'events' } });
+    const jwt = await output('tinybird_create_token', { name: 'top', kind: 'jwt', jwt_scopes: [{ type: 'PIPES:READ', resource: 'top_events' }], expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const piped = await executeTool('tinybird_query_pipe', { base_url: sb.urls.tinybird, token: jwt.token as string, pipe: 'top_events' });
+    expect(piped).toMatchObject({ success: true });
+    const refused = await executeTool('tinybird_create_token', { base_url: sb.urls.tinybird, token: made.token as string, name: 'x', scopes: ['ADMIN'] });
+    expect(refused).toMatchObject({ success: false, error: { code: 'forbidden' } });
+  });
+
   it('tinybird_truncate_datasource: 205 read as truncated', async () => {
     await output('tinybird_events', { datasource: 'contract_scratch', data: '{"n":1}', wait: true });
     expect(await output('tinybird_truncate_datasource', { datasource: 'contract_scratch' })).toEqual({ truncated: true, result: null });

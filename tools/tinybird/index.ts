@@ -4,6 +4,7 @@ import apiCall from './api-call.js';
 import appendData from './append-data.js';
 import appendDatasource from './append-datasource.js';
 import cancelJob from './cancel-job.js';
+import createToken from './create-token.js';
 import { connection } from './connection.js';
 import deleteDatasourceRows from './delete-datasource-rows.js';
 import events from './events.js';
@@ -22,6 +23,7 @@ export {
   appendData,
   appendDatasource,
   cancelJob,
+  createToken,
   deleteDatasourceRows,
   events,
   getDatasource,
@@ -80,6 +82,7 @@ export const service = defineService({
     getPipe,
     listJobs,
     cancelJob,
+    createToken,
     apiCall,
   ],
 });

@@ -198,6 +198,27 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
       persist,
     }),
   );
+  const createToken = guarded((req, token) => {
+    if (!allows(token, 'TOKENS')) return jsonError(403, 'token needs scope TOKENS');
+    let body: { name?: unknown; scope?: unknown; scopes?: unknown };
+    try {
+      body = JSON.parse(bodyText(req) || '{}') as typeof body;
+    } catch {
+      return jsonError(400, 'The request body is not valid JSON');
+    }
+    if (typeof body.name !== 'string' || !body.name) return jsonError(400, 'name is required');
+    const jwt = Array.isArray(body.scopes);
+    // A JWT's scopes become the sandbox token's; fixed params and filters are not enforced.
+    const scopes = jwt
+      ? (body.scopes as { type: string; resource: string }[]).map((s) => `${s.type}:${s.resource}`)
+      : ([] as unknown[]).concat(body.scope ?? []).map(String);
+    if (scopes.length === 0) return jsonError(400, 'scope is required');
+    const value = jwt ? `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ name: body.name, exp: Number(req.query.get('expiration_time')) })).toString('base64url')}.${crypto.randomUUID()}` : `p.sandbox-${crypto.randomUUID()}`;
+    options.tokens.push({ name: body.name, token: value, scopes });
+    return { status: 200, body: jwt ? { token: value } : { token: value, name: body.name, scopes: scopes.map((s) => ({ type: s.split(':').slice(0, 2).join(':'), resource: s.split(':')[2] ?? null })) } };
+  });
+  router.post('/v0/tokens', createToken);
+  router.post('/v0/tokens/', createToken);
   router.get('/v0/sql', sql);
   router.post('/v0/sql', sql);
   router.get('/v0/pipes/:file', pipe);
