@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { APIError, LoopsClient, RateLimitExceededError } from 'loops';
-import { TinybirdApi, TinybirdApiError, TinybirdClient, TinybirdError } from '@tinybirdco/sdk';
+import { TinybirdApi, TinybirdClient, TinybirdError } from '@tinybirdco/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { LOOPS_API_KEY, TINYBIRD_TOKENS } from '../../src/sandbox/fixtures/credentials.js';
