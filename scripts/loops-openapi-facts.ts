@@ -26,6 +26,12 @@ export const OPERATION_IDS = [
   'sendTransactionalEmail',
   'listMailingLists',
   'listPublishedTransactionalEmails',
+  'listTransactionalEmails',
+  'getTransactionalEmail',
+  'listEventPatterns',
+  'getEventPatternByName',
+  'getEventPattern',
+  'listDedicatedSendingIps',
 ] as const;
 
 export const DEFAULT_SOURCE = join(import.meta.dirname, '..', '..', 'shared', 'reference', 'loops-openapi.yaml');

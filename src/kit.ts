@@ -7,6 +7,7 @@ export { defineTool } from './harness/define-tool.js';
 export { defineConnection, defineService, type Connection, type ConnectionSpec, type Service, type ServiceCall, type ServiceDefinition, type BlockOptions } from './harness/service.js';
 export { secretParam, userOnlyParam, uiParam } from './harness/fields.js';
 export { pathIdParam, pathSegment } from './harness/path-segment.js';
+export { customApiCall, type CustomCallSpec } from './harness/custom-call.js';
 export { ownValue } from './harness/dictionary.js';
 export { failure, ToolFailure, ToolCallError } from './harness/errors.js';
 export { pollJob, type PollSchedule } from './harness/poll.js';

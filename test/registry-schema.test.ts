@@ -7,9 +7,18 @@ const TINYBIRD_TOOLS = [
   'tinybird_query',
   'tinybird_query_pipe',
   'tinybird_append_datasource',
+  'tinybird_append_data',
   'tinybird_truncate_datasource',
   'tinybird_delete_datasource_rows',
   'tinybird_get_job',
+  'tinybird_list_datasources',
+  'tinybird_get_datasource',
+  'tinybird_list_pipes',
+  'tinybird_get_pipe',
+  'tinybird_list_jobs',
+  'tinybird_cancel_job',
+  'tinybird_create_token',
+  'tinybird_api_call',
 ];
 
 describe('registry', () => {

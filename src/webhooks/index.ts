@@ -1,6 +1,7 @@
 /**
  * Completion webhooks of the workflow platform, importable as `flowblocks/webhooks`: sign a
- * delivery (and build its headers), verify one on the raw body, and drop repeats.
+ * delivery (and build its headers), verify one on the raw body, and drop repeats. Beside
+ * them, Loops' own webhooks (Standard Webhooks): `verifyLoopsWebhook`.
  */
 export { signWebhook, type SignOptions, type SignedDelivery } from './sign.js';
 export { deliveryHeaders, type DeliveryHeaderOptions } from './delivery-headers.js';
@@ -21,3 +22,14 @@ export {
 export { EVENT_TYPE, DEFAULT_HEADER_PREFIX, headerNames, type WebhookHeaderNames } from './names.js';
 export { headerValue, type HeaderSource } from './header-source.js';
 export type { WebhookBody } from './signature.js';
+export {
+  verifyLoopsWebhook,
+  signLoopsWebhook,
+  loopsSecretKey,
+  loopsWebhookEventSchema,
+  LOOPS_WEBHOOK_EVENTS,
+  type LoopsVerifyOptions,
+  type LoopsWebhookEvent,
+  type LoopsWebhookEventName,
+  type VerifiedLoopsWebhook,
+} from './loops.js';

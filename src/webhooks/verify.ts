@@ -33,7 +33,7 @@ function toMs(timestamp: string): number {
 }
 
 /** Constant-time on equal-length byte buffers; the lengths themselves are not secret. */
-function sameBytes(a: Buffer, b: Buffer): boolean {
+export function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -46,7 +46,7 @@ function checkSignature(options: VerifyOptions, timestamp: string, candidates: s
   }
 }
 
-function checkTimestamp(signedMs: number, options: VerifyOptions): void {
+export function checkTimestamp(signedMs: number, options: Pick<VerifyOptions, 'toleranceMs' | 'now'>): void {
   const tolerance = options.toleranceMs ?? DEFAULT_TOLERANCE_MS;
   if (!(tolerance >= 0)) throw new TypeError('toleranceMs must be a number of milliseconds, 0 or more');
   const age = (options.now ?? Date.now()) - signedMs;

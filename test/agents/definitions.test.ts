@@ -107,7 +107,10 @@ describe('strict decoding', () => {
 describe('API shapes', () => {
   it('wraps the definitions as OpenAI and Anthropic expect them', () => {
     const chat = openAiChatTools({ services: ['tinybird'], readOnly: true, strict: true });
-    expect(chat.map((t) => t.function.name)).toEqual(['tinybird_query', 'tinybird_query_pipe', 'tinybird_get_job']);
+    expect(chat.map((t) => t.function.name)).toEqual([
+      'tinybird_query', 'tinybird_query_pipe', 'tinybird_get_job',
+      'tinybird_list_datasources', 'tinybird_get_datasource', 'tinybird_list_pipes', 'tinybird_get_pipe', 'tinybird_list_jobs',
+    ]);
     expect(chat[0]).toMatchObject({ type: 'function', function: { strict: true, parameters: { additionalProperties: false } } });
     expect(openAiResponsesTools({ services: ['loops'] })[0]).toMatchObject({ type: 'function', name: 'loops_create_contact', strict: false });
     const anthropic = anthropicTools({ services: ['workflow'], readOnly: true });

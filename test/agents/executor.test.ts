@@ -70,7 +70,7 @@ describe('createToolExecutor', () => {
 
   it('passes a service cursor it did not make to the service unchanged', async () => {
     const svc = mockService('https://app.loops.so');
-    svc.on('GET', '/api/v1/transactional', { status: 200, body: { success: true, pagination: { totalResults: 0, returnedResults: 0, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null }, data: [] } });
+    svc.on('GET', '/api/v1/transactional-emails', { status: 200, body: { pagination: { totalResults: 0, returnedResults: 0, perPage: 20, totalPages: 1, nextCursor: null, nextPage: null }, data: [] } });
     const executor = createToolExecutor({ settings: { loops: { apiKey: 'k' } }, execute: { dispatcher: svc.agent } });
     expect(await executor.execute('loops_list_transactional_emails', { cursor: 'service-cursor' })).toMatchObject({ ok: true });
     expect(svc.requests[0]!.query.cursor).toBe('service-cursor');

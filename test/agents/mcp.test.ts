@@ -39,7 +39,7 @@ async function connect(options: McpServerOptions = {}): Promise<Client> {
 describe('flowblocks MCP server', () => {
   it('lists every tool with its llm schema, scopes and hints', async () => {
     const { tools } = await (await connect()).listTools();
-    expect(tools).toHaveLength(25);
+    expect(tools).toHaveLength(40);
     const query = tools.find((tool) => tool.name === 'tinybird_query')!;
     expect(query.annotations).toEqual({ title: 'Run SQL query', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
     expect(query.description).toContain('Token scopes: PIPES:READ:<pipe>');
@@ -59,6 +59,7 @@ describe('flowblocks MCP server', () => {
     const { tools } = await (await connect({ services: ['tinybird', 'workflow'], readOnly: true })).listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'tinybird_query', 'tinybird_query_pipe', 'tinybird_get_job',
+      'tinybird_list_datasources', 'tinybird_get_datasource', 'tinybird_list_pipes', 'tinybird_get_pipe', 'tinybird_list_jobs',
       'workflow_get_job', 'workflow_list_logs', 'workflow_get_log', 'workflow_get_execution',
     ]);
     expect(tools.every((tool) => tool.annotations?.readOnlyHint)).toBe(true);
@@ -155,11 +156,15 @@ describe('bounded results', () => {
     const client = await connect({ maxItems: 1 });
     const first = await client.callTool({ name: 'loops_list_transactional_emails', arguments: {} });
     const page = (first.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string } } }).output;
-    expect(page.transactionalEmails.map((t) => t.id)).toEqual(['tx_welcome']);
+    // The service lists the newest first: the draft, then the two published ones.
+    expect(page.transactionalEmails.map((t) => t.id)).toEqual(['tx_draft_invoice']);
     expect(page.pagination.nextCursor).toMatch(/^fbp1\./);
     const second = await client.callTool({ name: 'loops_list_transactional_emails', arguments: { cursor: page.pagination.nextCursor } });
-    const rest = (second.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string | null } } }).output;
+    const rest = (second.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string } } }).output;
     expect(rest.transactionalEmails.map((t) => t.id)).toEqual(['tx_daily_report']);
-    expect(rest.pagination.nextCursor).toBeNull();
+    const third = await client.callTool({ name: 'loops_list_transactional_emails', arguments: { cursor: rest.pagination.nextCursor } });
+    const last = (third.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string | null } } }).output;
+    expect(last.transactionalEmails.map((t) => t.id)).toEqual(['tx_welcome']);
+    expect(last.pagination.nextCursor).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ describe('tinybird block manifest', () => {
   const { manifest } = tinybird;
   const field = (id: string) => manifest.fields.find((f) => f.id === id)!;
 
-  it('has an operation dropdown over the seven tools', () => {
+  it('has an operation dropdown over the sixteen tools', () => {
     expect(field('operation')).toMatchObject({
       type: 'dropdown',
       default: 'events',
@@ -19,24 +19,33 @@ describe('tinybird block manifest', () => {
         { id: 'query', label: 'Run SQL query' },
         { id: 'query_pipe', label: 'Call a pipe endpoint' },
         { id: 'append_datasource', label: 'Append from URL' },
+        { id: 'append_data', label: 'Append data' },
         { id: 'truncate_datasource', label: 'Truncate Data Source' },
         { id: 'delete_datasource_rows', label: 'Delete rows by condition' },
         { id: 'get_job', label: 'Get job' },
+        { id: 'list_datasources', label: 'List Data Sources' },
+        { id: 'get_datasource', label: 'Get Data Source' },
+        { id: 'list_pipes', label: 'List pipes' },
+        { id: 'get_pipe', label: 'Get pipe' },
+        { id: 'list_jobs', label: 'List jobs' },
+        { id: 'cancel_job', label: 'Cancel job' },
+        { id: 'create_token', label: 'Create token' },
+        { id: 'api_call', label: 'Custom API call' },
       ],
     });
     expect(manifest.tools.byOperation.query).toBe('tinybird_query');
-    expect(manifest.tools.access).toHaveLength(7);
+    expect(manifest.tools.access).toHaveLength(16);
   });
 
   it('derives one field per param with per-operation conditions and UI hints', () => {
     expect(field('token')).toMatchObject({ type: 'short-input', password: true, visibility: 'user-only' });
     expect(field('token').condition).toBeUndefined();
-    expect(field('token').requiredFor).toHaveLength(7);
+    expect(field('token').requiredFor).toHaveLength(16);
     expect(field('query')).toMatchObject({ type: 'code', language: 'sql', condition: { value: ['query'] }, requiredFor: ['query'] });
-    expect(field('data')).toMatchObject({ type: 'code', language: 'ndjson', condition: { value: ['events'] } });
+    expect(field('data')).toMatchObject({ type: 'code', language: 'ndjson', condition: { value: ['events', 'append_data'] } });
     expect(field('parameters')).toMatchObject({ type: 'code', language: 'json' });
     expect(field('wait')).toMatchObject({ type: 'switch', default: false });
-    expect(field('datasource').condition?.value).toEqual(['events', 'append_datasource', 'truncate_datasource', 'delete_datasource_rows']);
+    expect(field('datasource').condition?.value).toEqual(['events', 'append_datasource', 'append_data', 'truncate_datasource', 'delete_datasource_rows', 'get_datasource']);
     // Same name, other values: the append format gets a field of its own.
     expect(field('format')).toMatchObject({ type: 'dropdown', options: [{ id: 'ndjson' }, { id: 'json' }], condition: { value: ['events'] } });
     expect(field('append_datasource_format')).toMatchObject({

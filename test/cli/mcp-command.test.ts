@@ -56,6 +56,7 @@ describe('flowblocks mcp', () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual([
         'tinybird_query', 'tinybird_query_pipe', 'tinybird_get_job',
+        'tinybird_list_datasources', 'tinybird_get_datasource', 'tinybird_list_pipes', 'tinybird_get_pipe', 'tinybird_list_jobs',
         'workflow_get_job', 'workflow_list_logs', 'workflow_get_log', 'workflow_get_execution',
       ]);
       expect(JSON.stringify(tools)).not.toContain('p.env-token');
@@ -92,7 +93,7 @@ describe('flowblocks mcp', () => {
     const { client } = await startMcp(['--config', file], { LOOPS_API_KEY: 'from-env' });
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(13);
+      expect(tools).toHaveLength(18);
       expect(tools.every((tool) => tool.name.startsWith('loops_'))).toBe(true);
       const result = await client.callTool({ name: 'loops_test_api_key', arguments: { apiKey: 'from-model' } });
       expect(result.isError).toBeFalsy();

@@ -67,6 +67,11 @@ const PATH_PARAMS: Record<string, { param: string; path: string }> = {
   tinybird_truncate_datasource: { param: 'datasource', path: '/tinybird/v0/datasources/{id}/truncate' },
   tinybird_delete_datasource_rows: { param: 'datasource', path: '/tinybird/v0/datasources/{id}/delete' },
   tinybird_get_job: { param: 'job_id', path: '/tinybird/v0/jobs/{id}' },
+  tinybird_get_datasource: { param: 'datasource', path: '/tinybird/v0/datasources/{id}' },
+  tinybird_get_pipe: { param: 'pipe', path: '/tinybird/v0/pipes/{id}' },
+  tinybird_cancel_job: { param: 'job_id', path: '/tinybird/v0/jobs/{id}/cancel' },
+  loops_get_transactional_email: { param: 'transactionalId', path: '/api/v1/transactional-emails/{id}' },
+  loops_get_event_pattern: { param: 'eventName', path: '/api/v1/event-patterns/by-name/{id}' },
   workflow_execute: { param: 'workflowId', path: '/workflow/api/workflows/{id}/execute' },
   workflow_get_job: { param: 'taskId', path: '/workflow/api/jobs/{id}' },
   workflow_get_log: { param: 'id', path: '/workflow/api/v1/logs/{id}' },
@@ -89,14 +94,18 @@ describe('ids in URL paths', () => {
     }
     expect(found.sort()).toEqual(Object.entries(PATH_PARAMS).map(([id, { param }]) => `${id}.${param}`).sort());
     expect(TOOL_CASES.map((c) => c.id).sort()).toEqual(listTools().map((t) => t.id).sort());
-    family.note(`${found.length} tools put an id in a URL path (Tinybird 4, workflow platform 4, Loops none)`);
+    family.note(`${found.length} tools put an id in a URL path (Tinybird 7, workflow platform 4, Loops 2)`);
   });
 
   for (const [id, { param, path }] of Object.entries(PATH_PARAMS)) {
     const c = TOOL_CASES.find((tc) => tc.id === id)!;
     const callWith = async (value: string) => {
       const { agent, paths } = recordingAgent(c.reply);
-      const result = await runTool(getTool(id)!, withAuth({ ...c, params: { ...c.params, [param]: value } }, ORIGIN, SECRETS), { dispatcher: agent, retry: false });
+      const result = await runTool(getTool(id)!, withAuth({ ...c, params: { ...c.params, [param]: value } }, ORIGIN, SECRETS), {
+        dispatcher: agent,
+        retry: false,
+        endpoints: { loops: `${ORIGIN}/api/v1` },
+      });
       await agent.close();
       return { result, paths };
     };

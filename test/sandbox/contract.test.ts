@@ -16,7 +16,8 @@ let fileUrl: string;
 const covered = new Set<string>();
 
 beforeAll(async () => {
-  sb = await startSandbox({ tinybird: { jobStepMs: 50 }, workflow: { jobStepMs: 50 } });
+  // 300 ms per job step: long enough for tinybird_cancel_job to find an import still waiting.
+  sb = await startSandbox({ tinybird: { jobStepMs: 300 }, workflow: { jobStepMs: 50 } });
   files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
@@ -81,6 +82,60 @@ describe('tinybird block', () => {
     expect(await output('tinybird_get_job', { job_id: job.job_id as string, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'done', rows_affected: 1 });
   });
 
+  it('tinybird_append_data: CSV with a dialect and NDJSON from the request body, imported at once', async () => {
+    const csv = 'timestamp;event;user_id\n2026-11-22 11:00:00;appended;d1\n2026-11-22 11:01:00;appended;d2\n';
+    expect(await output('tinybird_append_data', { datasource: 'events', data: csv, dialect_delimiter: ';' })).toMatchObject({ datasource: { name: 'events' }, invalid_lines: 0, quarantine_rows: 0, error: false });
+    const ndjson = '{"timestamp":"2026-11-22 11:02:00","event":"appended","user_id":"d3"}\n{"timestamp":"bad","event":"appended","user_id":"d4"}';
+    expect(await output('tinybird_append_data', { datasource: 'events', data: ndjson, format: 'ndjson' })).toMatchObject({ quarantine_rows: 1 });
+    const counted = await output('tinybird_query', { query: "SELECT count() AS n FROM events WHERE event = 'appended' FORMAT JSON" });
+    expect(counted.data).toEqual([{ n: 3 }]);
+    expect(await output('tinybird_delete_datasource_rows', { datasource: 'events', delete_condition: "event = 'appended'", dry_run: true })).toEqual({ rows_to_be_deleted: 3 });
+  });
+
+  it('tinybird_list_datasources, tinybird_get_datasource: columns, types, engine, row count', async () => {
+    const listed = await output('tinybird_list_datasources', {});
+    const events = (listed.datasources as { name: string }[]).find((d) => d.name === 'events');
+    expect(events).toMatchObject({ engine: { engine: 'MergeTree', engine_sorting_key: 'timestamp' }, columns: expect.arrayContaining([{ name: 'event', type: 'LowCardinality(String)', nullable: false, default_value: null, jsonpath: '$.event' }]) });
+    const one = await output('tinybird_get_datasource', { datasource: 'events' });
+    expect(one).toMatchObject({ name: 'events', statistics: { row_count: expect.any(Number) } });
+    expect((one.statistics as { row_count: number }).row_count).toBeGreaterThan(0);
+    expect(await run('tinybird_get_datasource', { datasource: 'missing' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('tinybird_list_pipes, tinybird_get_pipe: nodes and the endpoint\'s parameters', async () => {
+    const { pipes } = await output('tinybird_list_pipes', {});
+    expect(pipes).toEqual([expect.objectContaining({ name: 'top_events', type: 'endpoint' })]);
+    const pipe = await output('tinybird_get_pipe', { pipe: 'top_events' });
+    expect(pipe).toMatchObject({ name: 'top_events', nodes: [{ name: 'counted' }, { name: 'endpoint' }] });
+    expect(pipe.parameters).toEqual([
+      { name: 'event', type: 'String', default: null, required: false, description: '' },
+      { name: 'limit', type: 'Int32', default: '10', required: false, description: '' },
+    ]);
+    expect(await run('tinybird_get_pipe', { pipe: 'nope' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('tinybird_list_jobs and tinybird_cancel_job: a waiting import cancelled', async () => {
+    const job = await output('tinybird_append_datasource', { datasource: 'events', url: fileUrl, format: 'ndjson' });
+    expect(await output('tinybird_cancel_job', { job_id: job.id })).toMatchObject({ id: job.id, status: 'cancelling' });
+    const listed = await output('tinybird_list_jobs', { kind: 'import', status: 'cancelling' });
+    expect(listed.jobs).toEqual([expect.objectContaining({ id: job.id, kind: 'import', status: 'cancelling', datasource: expect.objectContaining({ name: 'events' }) })]);
+    expect(await output('tinybird_list_jobs', { kind: 'import', created_after: '2999-01-01T00:00:00Z' })).toEqual({ jobs: [] });
+    expect(await run('tinybird_cancel_job', { job_id: job.id })).toMatchObject({ success: false, error: { code: 'bad_request', message: 'Job is already being cancelled' } });
+    expect(await output('tinybird_get_job', { job_id: job.id, wait_for_completion: true, timeout_seconds: 20 })).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('tinybird_create_token: a static token and a JWT that then work with their scopes', async () => {
+    const made = await output('tinybird_create_token', { name: 'read_events', scopes: ['DATASOURCES:READ:events'] });
+    expect(made).toMatchObject({ name: 'read_events', token: expect.stringMatching(/^p\./) });
+    const described = await executeTool('tinybird_get_datasource', { base_url: sb.urls.tinybird, token: made.token as string, datasource: 'events' });
+    expect(described).toMatchObject({ success: true, output: { name: 'events' } });
+    const jwt = await output('tinybird_create_token', { name: 'top', kind: 'jwt', jwt_scopes: [{ type: 'PIPES:READ', resource: 'top_events' }], expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const piped = await executeTool('tinybird_query_pipe', { base_url: sb.urls.tinybird, token: jwt.token as string, pipe: 'top_events' });
+    expect(piped).toMatchObject({ success: true });
+    const refused = await executeTool('tinybird_create_token', { base_url: sb.urls.tinybird, token: made.token as string, name: 'x', scopes: ['ADMIN'] });
+    expect(refused).toMatchObject({ success: false, error: { code: 'forbidden' } });
+  });
+
   it('tinybird_truncate_datasource: 205 read as truncated', async () => {
     await output('tinybird_events', { datasource: 'contract_scratch', data: '{"n":1}', wait: true });
     expect(await output('tinybird_truncate_datasource', { datasource: 'contract_scratch' })).toEqual({ truncated: true, result: null });
@@ -122,9 +177,34 @@ describe('loops block', () => {
   it('loops_list_mailing_lists, loops_list_transactional_emails, loops_list_contact_properties', async () => {
     expect((await output('loops_list_mailing_lists', {})).mailingLists).toHaveLength(2);
     const templates = await output('loops_list_transactional_emails', { perPage: 10 });
-    expect(templates).toMatchObject({ transactionalEmails: [{ id: 'tx_welcome' }, { id: 'tx_daily_report' }], pagination: { nextCursor: null } });
+    expect(templates).toMatchObject({
+      transactionalEmails: [
+        { id: 'tx_draft_invoice', published: false, dataVariables: [] },
+        { id: 'tx_daily_report', published: true },
+        { id: 'tx_welcome', published: true },
+      ],
+      pagination: { nextCursor: null },
+      endpoint: '/transactional-emails',
+    });
     const props = await output('loops_list_contact_properties', { list: 'custom' });
     expect((props.properties as { key: string }[]).map((p) => p.key)).toEqual(['planName', 'signupCount']);
+  });
+
+  it('loops_get_transactional_email: the data variables a send needs, 404 for an unknown id', async () => {
+    expect(await output('loops_get_transactional_email', { transactionalId: 'tx_welcome' })).toMatchObject({ id: 'tx_welcome', published: true, dataVariables: expect.arrayContaining(['firstName']) });
+    expect(await output('loops_get_transactional_email', { transactionalId: 'tx_draft_invoice' })).toMatchObject({ published: false, dataVariables: [] });
+    expect(await run('loops_get_transactional_email', { transactionalId: 'tx_nope' })).toMatchObject({ success: false, error: { code: 'not_found', message: 'Transactional email not found.' } });
+  });
+
+  it('loops_list_event_patterns, loops_get_event_pattern, loops_list_dedicated_sending_ips', async () => {
+    const { eventPatterns } = await output('loops_list_event_patterns', {});
+    expect(eventPatterns).toEqual([expect.objectContaining({ eventName: 'planUpgraded', incomingWebhookPlatform: null })]);
+    const [pattern] = eventPatterns as { id: string }[];
+    const byName = await output('loops_get_event_pattern', { eventName: 'planUpgraded' });
+    expect(byName).toMatchObject({ id: pattern!.id, eventProperties: [{ name: 'seats', type: 'number' }] });
+    expect(await output('loops_get_event_pattern', { eventPatternId: pattern!.id })).toEqual(byName);
+    expect(await run('loops_get_event_pattern', { eventName: 'neverSent' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+    expect(await output('loops_list_dedicated_sending_ips', {})).toEqual({ ips: ['203.0.113.10', '203.0.113.11'] });
   });
 
   it('loops_create_contact_property', async () => {
@@ -182,6 +262,18 @@ describe('workflow block', () => {
     const execution = await output('workflow_get_execution', { executionId });
     expect(execution).toMatchObject({ executionId, workflowId: 'wf_daily_report', workflowState: { blocks: { totals: {}, report: {} } }, executionMetadata: { trigger: 'api' } });
     expect(await run('workflow_get_log', { id: 'log_missing' })).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('custom API calls', () => {
+  it('tinybird_api_call, loops_api_call, workflow_api_call: a request under the base URL with the configured credential', async () => {
+    expect(await output('tinybird_api_call', { path: '/v0/datasources/events' })).toMatchObject({ status: 200, body: { name: 'events', columns: expect.any(Array) } });
+    expect(await output('tinybird_api_call', { path: '/v0/sql', query: { q: 'SELECT 1 AS one FORMAT JSON' } })).toMatchObject({ status: 200, body: { data: [{ one: 1 }] } });
+    expect(await output('loops_api_call', { path: '/lists' })).toMatchObject({ status: 200, body: expect.arrayContaining([expect.objectContaining({ id: 'cm_list_newsletter' })]) });
+    expect(await run('loops_api_call', { method: 'POST', path: '/events/send', body: { eventName: 'x' } })).toMatchObject({ success: false, error: { code: 'bad_request' } });
+    const logs = await output('workflow_api_call', { path: '/api/v1/logs', query: { workspaceId: sb.credentials.workflow.workspaceId, limit: 1 } });
+    expect(logs).toMatchObject({ status: 200, body: { data: [expect.objectContaining({ id: expect.any(String) })] } });
+    expect(await run('workflow_api_call', { path: '/../tinybird/v0/sql' })).toMatchObject({ success: false, error: { code: 'invalid_params' } });
   });
 });
 

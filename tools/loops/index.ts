@@ -1,11 +1,14 @@
 /** The e-mail (Loops) tools, importable alone as `flowblocks/tools/loops`. */
 import { defineService, lineIcon } from '../../src/kit.js';
+import apiCall from './api-call.js';
 import checkContactSuppression from './check-contact-suppression.js';
 import { connection } from './connection.js';
 import createContactProperty from './create-contact-property.js';
 import createContact from './create-contact.js';
 import deleteContact from './delete-contact.js';
+import { getEventPattern, listDedicatedSendingIps, listEventPatterns } from './event-patterns.js';
 import findContact from './find-contact.js';
+import getTransactionalEmail from './get-transactional-email.js';
 import listContactProperties from './list-contact-properties.js';
 import listMailingLists from './list-mailing-lists.js';
 import listTransactionalEmails from './list-transactional-emails.js';
@@ -16,11 +19,16 @@ import testApiKey from './test-api-key.js';
 import updateContact from './update-contact.js';
 
 export {
+  apiCall,
   checkContactSuppression,
   createContact,
   createContactProperty,
   deleteContact,
   findContact,
+  getEventPattern,
+  getTransactionalEmail,
+  listDedicatedSendingIps,
+  listEventPatterns,
   listContactProperties,
   listMailingLists,
   listTransactionalEmails,
@@ -57,11 +65,16 @@ export const service = defineService({
     sendEvent,
     listMailingLists,
     listTransactionalEmails,
+    getTransactionalEmail,
     createContactProperty,
     listContactProperties,
     checkContactSuppression,
     removeContactSuppression,
     testApiKey,
+    listEventPatterns,
+    getEventPattern,
+    listDedicatedSendingIps,
+    apiCall,
   ],
 });
 

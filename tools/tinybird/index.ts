@@ -1,15 +1,41 @@
 /** The event-data (Tinybird) tools, importable alone as `flowblocks/tools/tinybird`. */
 import { defineService, lineIcon } from '../../src/kit.js';
+import apiCall from './api-call.js';
+import appendData from './append-data.js';
 import appendDatasource from './append-datasource.js';
+import cancelJob from './cancel-job.js';
+import createToken from './create-token.js';
 import { connection } from './connection.js';
 import deleteDatasourceRows from './delete-datasource-rows.js';
 import events from './events.js';
+import getDatasource from './get-datasource.js';
 import getJob from './get-job.js';
+import getPipe from './get-pipe.js';
+import listDatasources from './list-datasources.js';
+import listJobs from './list-jobs.js';
+import listPipes from './list-pipes.js';
 import queryPipe from './query-pipe.js';
 import query from './query.js';
 import truncateDatasource from './truncate-datasource.js';
 
-export { appendDatasource, deleteDatasourceRows, events, getJob, query, queryPipe, truncateDatasource };
+export {
+  apiCall,
+  appendData,
+  appendDatasource,
+  cancelJob,
+  createToken,
+  deleteDatasourceRows,
+  events,
+  getDatasource,
+  getJob,
+  getPipe,
+  listDatasources,
+  listJobs,
+  listPipes,
+  query,
+  queryPipe,
+  truncateDatasource,
+};
 export { runTool } from '../../src/kit.js';
 export {
   ingestEvents,
@@ -22,6 +48,7 @@ export {
   type OnAmbiguous,
   type EventSource,
 } from './ingest-events.js';
+export { appendDatasourceFile } from './append-file.js';
 export { LineTooLargeError } from './ndjson-chunker.js';
 export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
 
@@ -29,7 +56,7 @@ export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
 export const service = defineService({
   id: 'tinybird',
   name: 'Tinybird',
-  description: 'Ingest events, run SQL, call pipe endpoints and maintain Data Sources in Tinybird.',
+  description: 'Ingest events, run SQL, call pipe endpoints, read the workspace\'s schema and jobs, and maintain Data Sources in Tinybird.',
   docsUrl: 'https://www.tinybird.co/docs/api-reference',
   color: '#2D27F7',
   // A small bird perched on a line chart. Drawn for flowblocks on a 24×24 grid.
@@ -40,7 +67,24 @@ export const service = defineService({
     '<path d="M4 21.5l5-2 5 1 6-3"/>',
   ),
   connection,
-  tools: [events, query, queryPipe, appendDatasource, truncateDatasource, deleteDatasourceRows, getJob],
+  tools: [
+    events,
+    query,
+    queryPipe,
+    appendDatasource,
+    appendData,
+    truncateDatasource,
+    deleteDatasourceRows,
+    getJob,
+    listDatasources,
+    getDatasource,
+    listPipes,
+    getPipe,
+    listJobs,
+    cancelJob,
+    createToken,
+    apiCall,
+  ],
 });
 
 /** Every Tinybird tool, in block order (a copy of `service.tools`). */

@@ -1,5 +1,6 @@
 /** The workflow platform's own API tools, importable alone as `flowblocks/tools/workflow`. */
 import { defineService, lineIcon } from '../../src/kit.js';
+import apiCall from './api-call.js';
 import { connection } from './connection.js';
 import execute from './execute.js';
 import getExecution from './get-execution.js';
@@ -7,7 +8,7 @@ import getJob from './get-job.js';
 import getLog from './get-log.js';
 import listLogs from './list-logs.js';
 
-export { execute, getExecution, getJob, getLog, listLogs };
+export { apiCall, execute, getExecution, getJob, getLog, listLogs };
 export { runTool } from '../../src/kit.js';
 
 /** The workflow platform as a whole: its connection, and its tools in the order its block lists them. */
@@ -26,7 +27,7 @@ export const service = defineService({
     '<path d="M14 12c-2.6 0-1.4 6-4 6"/>',
   ),
   connection,
-  tools: [execute, getJob, listLogs, getLog, getExecution],
+  tools: [execute, getJob, listLogs, getLog, getExecution, apiCall],
 });
 
 /** Every workflow tool, in block order (a copy of `service.tools`). */

@@ -8,7 +8,8 @@ import { checkValueLengths, fail, LoopsError } from './errors.js';
 import { sendEvent } from './events.js';
 import { createProperty, listProperties } from './properties.js';
 import { loadState } from './state.js';
-import { listTemplates, sendTransactional } from './transactional.js';
+import { getTemplate, listTemplates, sendTransactional } from './transactional.js';
+import { eventPatterns, listEventPatterns } from './event-patterns.js';
 import { teamName } from '../fixtures/loops.js';
 
 export interface LoopsOptions {
@@ -90,6 +91,28 @@ export function createLoops(options: LoopsOptions, dataDir: string | undefined) 
       throw error;
     }
   });
+  router.get(`${API}/transactional-emails/:id`, (req) => {
+    try {
+      return json(200, getTemplate(state, req.params.id!));
+    } catch (error) {
+      if (error instanceof LoopsError) return json(error.status, { message: error.message });
+      throw error;
+    }
+  });
+  router.get(`${API}/event-patterns`, (req) => {
+    try {
+      return json(200, listEventPatterns(state, req));
+    } catch (error) {
+      if (error instanceof LoopsError) return json(error.status, { message: error.message });
+      throw error;
+    }
+  });
+  const patternReply = (pattern: ReturnType<typeof eventPatterns>[number] | undefined) =>
+    pattern ? json(200, pattern) : json(404, { message: 'Event pattern not found.' });
+  router.get(`${API}/event-patterns/by-name/:name`, (req) => patternReply(eventPatterns(state).find((p) => p.eventName === req.params.name)));
+  router.get(`${API}/event-patterns/:id`, (req) => patternReply(eventPatterns(state).find((p) => p.id === req.params.id)));
+  // Addresses of the documentation range (RFC 5737): the sandbox sends nothing.
+  router.get(`${API}/dedicated-sending-ips`, () => json(200, ['203.0.113.10', '203.0.113.11']));
   // Sandbox-only: what the sandbox "sent" and received, for people and the CLI.
   router.get('/_sandbox/outbox', () => json(200, { emails: state.outbox }));
   router.get('/_sandbox/events', () => json(200, { events: state.events }));

@@ -81,11 +81,32 @@ function decodeCursor(cursor: string): number {
   throw fail(400, 'Invalid cursor.');
 }
 
+/** A template as the newer endpoints describe it (`TransactionalResource`). */
+function resource(t: LoopsState['templates'][number]) {
+  return {
+    id: t.id,
+    name: t.name,
+    draftEmailMessageId: t.published ? null : `em_${t.id}`,
+    publishedEmailMessageId: t.published ? `em_${t.id}` : null,
+    transactionalGroupId: null,
+    createdAt: t.updatedAt,
+    updatedAt: t.updatedAt,
+    dataVariables: t.published ? t.dataVariables.map((v) => v.name) : [],
+  };
+}
+
+/** `GET /transactional-emails/{transactionalId}`: one template, or 404 `{message}`. */
+export function getTemplate(state: LoopsState, id: string) {
+  const template = state.templates.find((t) => t.id === id);
+  if (!template) throw fail(404, 'Transactional email not found.');
+  return resource(template);
+}
+
 /**
- * `GET /transactional` (published only, `lastUpdated`) and `GET /transactional-emails`
- * (all, newest first, the newer fields): `{pagination, data}` with perPage 10 to 50.
+ * One page of a list endpoint, as Loops pages them: `{pagination, data}` with perPage 10 to
+ * 50 and an opaque cursor; `path` (under /api/v1) names the endpoint in `nextPage`.
  */
-export function listTemplates(state: LoopsState, req: SandboxRequest, newer: boolean) {
+export function cursorPage<T>(req: SandboxRequest, all: readonly T[], path: string): { pagination: Record<string, unknown>; data: T[] } {
   const perPageText = req.query.get('perPage') ?? '20';
   const perPage = Number(perPageText);
   if (!/^\d+$/.test(perPageText) || perPage < 10 || perPage > 50) {
@@ -93,10 +114,8 @@ export function listTemplates(state: LoopsState, req: SandboxRequest, newer: boo
   }
   const cursor = req.query.get('cursor');
   const offset = cursor ? decodeCursor(cursor) : 0;
-  const all = newer ? [...state.templates].reverse() : state.templates.filter((t) => t.published);
   const page = all.slice(offset, offset + perPage);
   const next = offset + perPage < all.length ? encodeCursor(offset + perPage) : null;
-  const path = newer ? '/transactional-emails' : '/transactional';
   return {
     pagination: {
       totalResults: all.length,
@@ -106,19 +125,19 @@ export function listTemplates(state: LoopsState, req: SandboxRequest, newer: boo
       nextCursor: next,
       nextPage: next ? `${req.base}/api/v1${path}?cursor=${next}&perPage=${perPage}` : null,
     },
-    data: page.map((t) => {
-      const dataVariables = t.published ? t.dataVariables.map((v) => v.name) : [];
-      if (!newer) return { id: t.id, name: t.name, lastUpdated: t.updatedAt, dataVariables };
-      return {
-        id: t.id,
-        name: t.name,
-        draftEmailMessageId: t.published ? null : `em_${t.id}`,
-        publishedEmailMessageId: t.published ? `em_${t.id}` : null,
-        transactionalGroupId: null,
-        createdAt: t.updatedAt,
-        updatedAt: t.updatedAt,
-        dataVariables,
-      };
-    }),
+    data: page,
+  };
+}
+
+/**
+ * `GET /transactional` (published only, `lastUpdated`) and `GET /transactional-emails`
+ * (all, newest first, the newer fields): `{pagination, data}` with perPage 10 to 50.
+ */
+export function listTemplates(state: LoopsState, req: SandboxRequest, newer: boolean) {
+  const all = newer ? [...state.templates].reverse() : state.templates.filter((t) => t.published);
+  const { pagination, data } = cursorPage(req, all, newer ? '/transactional-emails' : '/transactional');
+  return {
+    pagination,
+    data: data.map((t) => (newer ? resource(t) : { id: t.id, name: t.name, lastUpdated: t.updatedAt, dataVariables: t.dataVariables.map((v) => v.name) })),
   };
 }

@@ -7,6 +7,8 @@ import type { SandboxRequest, SandboxResponse, ServiceApp } from '../http/types.
 import { windowLimiter } from '../http/window-limit.js';
 import { appendFromUrl, deleteRows, truncate, type DatasourcesContext } from './datasources-route.js';
 import { postEvents, rateLimitHeaders, textError } from './events-route.js';
+import { appendFromBody } from './append-body.js';
+import { describeDatasource, describePipe } from './describe.js';
 import { JobQueue } from './jobs.js';
 import { parsePipe, type PipeDef } from './pipes.js';
 import { parseDatasource, type DatasourceSchema } from './schema.js';
@@ -151,7 +153,13 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
 
   const pipe = guarded(async (req, token) => {
     const match = /^(.+?)(?:\.(\w+))?$/.exec(req.params.file!)!;
-    const [, name, ext = 'json'] = match;
+    const [, name, ext] = match;
+    // No extension: the pipe's description (nodes, endpoint, parameters), not its data.
+    if (ext === undefined) {
+      if (!canRead(token, name)) return jsonError(403, `token needs scope PIPES:READ:${name}`);
+      const def = pipes.get(name!);
+      return def ? { status: 200, body: describePipe(def) } : jsonError(404, `Pipe "${name}" does not exist`);
+    }
     const format = PIPE_EXTENSIONS.get(ext.toLowerCase());
     if (!format) return jsonError(400, `Format .${ext} is not supported: json, csv, ndjson, parquet or prometheus`);
     if (!canRead(token, name)) return jsonError(403, `token needs scope PIPES:READ:${name}`);
@@ -190,28 +198,82 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
       persist,
     }),
   );
+  const createToken = guarded((req, token) => {
+    if (!allows(token, 'TOKENS')) return jsonError(403, 'token needs scope TOKENS');
+    let body: { name?: unknown; scope?: unknown; scopes?: unknown };
+    try {
+      body = JSON.parse(bodyText(req) || '{}') as typeof body;
+    } catch {
+      return jsonError(400, 'The request body is not valid JSON');
+    }
+    if (typeof body.name !== 'string' || !body.name) return jsonError(400, 'name is required');
+    const jwt = Array.isArray(body.scopes);
+    // A JWT's scopes become the sandbox token's; fixed params and filters are not enforced.
+    const scopes = jwt
+      ? (body.scopes as { type: string; resource: string }[]).map((s) => `${s.type}:${s.resource}`)
+      : ([] as unknown[]).concat(body.scope ?? []).map(String);
+    if (scopes.length === 0) return jsonError(400, 'scope is required');
+    const value = jwt ? `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ name: body.name, exp: Number(req.query.get('expiration_time')) })).toString('base64url')}.${crypto.randomUUID()}` : `p.sandbox-${crypto.randomUUID()}`;
+    options.tokens.push({ name: body.name, token: value, scopes });
+    return { status: 200, body: jwt ? { token: value } : { token: value, name: body.name, scopes: scopes.map((s) => ({ type: s.split(':').slice(0, 2).join(':'), resource: s.split(':')[2] ?? null })) } };
+  });
+  router.post('/v0/tokens', createToken);
+  router.post('/v0/tokens/', createToken);
   router.get('/v0/sql', sql);
   router.post('/v0/sql', sql);
   router.get('/v0/pipes/:file', pipe);
   router.get(
     '/v0/pipes',
-    guarded(() => ({ status: 200, body: { pipes: [...pipes.values()].map((p) => ({ name: p.name, description: p.description ?? '' })) } })),
+    guarded((_, token) => ({ status: 200, body: { pipes: [...pipes.values()].filter((p) => canRead(token, p.name)).map(describePipe) } })),
   );
+  const canDescribe = (token: TokenDef, name: string) =>
+    allows(token, 'DATASOURCES:READ', name) || allows(token, 'DATASOURCES:CREATE') || allows(token, 'DATASOURCES:APPEND', name);
   router.get(
     '/v0/datasources',
-    guarded(() => ({
-      status: 200,
-      body: { datasources: [...workspace.datasources.values()].map((d) => ({ name: d.name, engine: { engine: d.engine }, columns: d.columns })) },
-    })),
+    guarded(async (_, token) => {
+      const visible = [...workspace.datasources.values()].filter((d) => canDescribe(token, d.name));
+      return { status: 200, body: { datasources: await Promise.all(visible.map((d) => describeDatasource(session, d))) } };
+    }),
   );
-  router.post('/v0/datasources', guarded((req, token) => appendFromUrl(req, dsContext(req, token))));
+  router.get(
+    '/v0/datasources/:name',
+    guarded(async (req, token) => {
+      const name = req.params.name!;
+      const schema = workspace.get(name);
+      if (!schema) return jsonError(404, `Data Source "${name}" does not exist`);
+      if (!canDescribe(token, name)) return jsonError(403, `token needs scope DATASOURCES:READ:${name}`);
+      return { status: 200, body: await describeDatasource(session, schema) };
+    }),
+  );
+  router.post(
+    '/v0/datasources',
+    guarded((req, token) =>
+      contentType(req) === 'multipart/form-data' ? appendFromBody(req, { ...dsContext(req, token), persist }) : appendFromUrl(req, dsContext(req, token)),
+    ),
+  );
   router.post('/v0/datasources/:name/truncate', guarded((req, token) => truncate(req, dsContext(req, token))));
   router.post('/v0/datasources/:name/delete', guarded(async (req, token) => {
     const reply = await deleteRows(req, dsContext(req, token));
     if (reply.status === 201) persist();
     return reply;
   }));
-  router.get('/v0/jobs', guarded(() => ({ status: 200, body: { jobs: jobs.list() } })));
+  router.get(
+    '/v0/jobs',
+    guarded((req) => {
+      const kind = req.query.get('kind');
+      const status = req.query.get('status');
+      const after = req.query.get('created_after');
+      const before = req.query.get('created_before');
+      // Job times are `YYYY-MM-DD HH:MM:SS.ffffff` UTC; the filters ISO 8601.
+      const time = (text: string) => Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) || text.length <= 10 ? text : `${text.replace(' ', 'T')}Z`);
+      const listed = jobs
+        .list()
+        .filter((job) => (!kind || job.kind === kind) && (!status || job.status === status))
+        .filter((job) => (!after || time(job.created_at) > time(after)) && (!before || time(job.created_at) < time(before)))
+        .map(({ id, kind: k, status: s, created_at, updated_at, job_url, datasource }) => ({ id, kind: k, status: s, created_at, updated_at, job_url, datasource }));
+      return { status: 200, body: { jobs: listed } };
+    }),
+  );
   router.get(
     '/v0/jobs/:id',
     guarded((req, token) => {

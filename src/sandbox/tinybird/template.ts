@@ -8,7 +8,7 @@ export type TemplateParams = Record<string, string | string[]>;
 const TYPED = /^(String|Boolean|Date|DateTime|DateTime64|Float32|Float64|U?Int(?:8|16|32|64)?|Integer|Array)\s*\((.*)\)$/s;
 
 /** Splits template arguments on top-level commas, keeping quoted strings whole. */
-function splitArgs(text: string): string[] {
+export function splitArgs(text: string): string[] {
   const out: string[] = [];
   let current = '';
   let quote: string | undefined;

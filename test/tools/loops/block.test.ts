@@ -5,7 +5,7 @@ const block = getBlock('loops')!;
 const field = (id: string) => block.manifest.fields.find((f) => f.id === id)!;
 
 describe('loops block', () => {
-  it('offers all thirteen operations from one dropdown', () => {
+  it('offers all eighteen operations from one dropdown', () => {
     expect(field('operation').options?.map((o) => o.id)).toEqual([
       'create_contact',
       'update_contact',
@@ -15,18 +15,23 @@ describe('loops block', () => {
       'send_event',
       'list_mailing_lists',
       'list_transactional_emails',
+      'get_transactional_email',
       'create_contact_property',
       'list_contact_properties',
       'check_contact_suppression',
       'remove_contact_suppression',
       'test_api_key',
+      'list_event_patterns',
+      'get_event_pattern',
+      'list_dedicated_sending_ips',
+      'api_call',
     ]);
     expect(block.manifest.tools.byOperation.send_event).toBe('loops_send_event');
   });
 
   it('shows the key as a password field nobody hands to a model', () => {
     expect(field('apiKey')).toMatchObject({ password: true, visibility: 'user-only' });
-    expect(field('apiKey').requiredFor).toHaveLength(13);
+    expect(field('apiKey').requiredFor).toHaveLength(18);
     for (const tool of block.tools) expect(JSON.stringify(toolJsonSchema(tool.id, { audience: 'llm' }))).not.toContain('apiKey');
   });
 
@@ -48,7 +53,7 @@ describe('loops block', () => {
 
   it('derives per-operation outputs in the spec\'s names', () => {
     expect(Object.keys(block.manifest.outputs.find_contact!)).toEqual(['contacts']);
-    expect(Object.keys(block.manifest.outputs.list_transactional_emails!)).toEqual(['transactionalEmails', 'pagination']);
+    expect(Object.keys(block.manifest.outputs.list_transactional_emails!)).toEqual(['transactionalEmails', 'pagination', 'endpoint']);
     expect(Object.keys(block.manifest.outputs.list_mailing_lists!)).toEqual(['mailingLists']);
     expect(Object.keys(block.manifest.outputs.list_contact_properties!)).toEqual(['properties']);
     expect(block.manifest.outputs.delete_contact).toMatchObject({ success: { type: 'boolean' }, message: { type: 'string' } });

@@ -9,6 +9,8 @@ export interface ToolCase {
   query: Record<string, string>;
   /** The JSON body sent, or undefined for none. */
   body?: unknown;
+  /** The path asked next when this one answers 401 or 404 (a fallback), if any. */
+  fallbackPath?: string;
   /** Sends carry an Idempotency-Key. */
   idempotent?: boolean;
   reply: unknown;
@@ -155,16 +157,103 @@ export const CASES: ToolCase[] = [
     id: 'loops_list_transactional_emails',
     params: { perPage: '10', cursor: 'clyo0q4wo01p59fsecyxqsh38' },
     method: 'GET',
-    path: '/transactional',
+    path: '/transactional-emails',
+    fallbackPath: '/transactional',
     query: { perPage: '10', cursor: 'clyo0q4wo01p59fsecyxqsh38' },
     reply: {
-      pagination: { totalResults: 11, returnedResults: 1, perPage: 10, totalPages: 2, nextCursor: null, nextPage: null },
-      data: [{ id: TEMPLATE_ID, name: 'Sign up confirmation', lastUpdated: '2025-06-29T07:47:39.370Z', dataVariables: ['confirmationUrl'] }],
+      pagination: { totalResults: 11, returnedResults: 2, perPage: 10, totalPages: 2, nextCursor: null, nextPage: null },
+      data: [
+        {
+          id: TEMPLATE_ID,
+          name: 'Sign up confirmation',
+          draftEmailMessageId: null,
+          publishedEmailMessageId: 'cle5f7g9h1i3j5k7l9m1n3p5',
+          transactionalGroupId: null,
+          createdAt: '2025-06-20T07:47:39.370Z',
+          updatedAt: '2025-06-29T07:47:39.370Z',
+          dataVariables: ['confirmationUrl'],
+        },
+        {
+          id: 'clz0draft0000000000000000',
+          name: 'Welcome (draft)',
+          draftEmailMessageId: 'cle5f7g9h1i3j5k7l9m1n3p6',
+          publishedEmailMessageId: null,
+          transactionalGroupId: null,
+          createdAt: '2025-07-01T08:00:00.000Z',
+          updatedAt: '2025-07-01T08:00:00.000Z',
+          dataVariables: [],
+        },
+      ],
     },
     output: {
-      transactionalEmails: [{ id: TEMPLATE_ID, name: 'Sign up confirmation', lastUpdated: '2025-06-29T07:47:39.370Z', dataVariables: ['confirmationUrl'] }],
-      pagination: { totalResults: 11, returnedResults: 1, perPage: 10, totalPages: 2, nextCursor: null, nextPage: null },
+      transactionalEmails: [
+        { id: TEMPLATE_ID, name: 'Sign up confirmation', lastUpdated: '2025-06-29T07:47:39.370Z', dataVariables: ['confirmationUrl'], published: true, createdAt: '2025-06-20T07:47:39.370Z' },
+        { id: 'clz0draft0000000000000000', name: 'Welcome (draft)', lastUpdated: '2025-07-01T08:00:00.000Z', dataVariables: [], published: false, createdAt: '2025-07-01T08:00:00.000Z' },
+      ],
+      pagination: { totalResults: 11, returnedResults: 2, perPage: 10, totalPages: 2, nextCursor: null, nextPage: null },
+      endpoint: '/transactional-emails',
     },
+  },
+  {
+    id: 'loops_get_transactional_email',
+    params: { transactionalId: TEMPLATE_ID },
+    method: 'GET',
+    path: `/transactional-emails/${TEMPLATE_ID}`,
+    query: {},
+    reply: {
+      id: TEMPLATE_ID,
+      name: 'Sign up confirmation',
+      draftEmailMessageId: null,
+      publishedEmailMessageId: 'cle5f7g9h1i3j5k7l9m1n3p5',
+      transactionalGroupId: null,
+      createdAt: '2025-06-20T07:47:39.370Z',
+      updatedAt: '2025-06-29T07:47:39.370Z',
+      dataVariables: ['confirmationUrl'],
+    },
+    output: {
+      id: TEMPLATE_ID,
+      name: 'Sign up confirmation',
+      draftEmailMessageId: null,
+      publishedEmailMessageId: 'cle5f7g9h1i3j5k7l9m1n3p5',
+      transactionalGroupId: null,
+      createdAt: '2025-06-20T07:47:39.370Z',
+      updatedAt: '2025-06-29T07:47:39.370Z',
+      dataVariables: ['confirmationUrl'],
+      published: true,
+    },
+  },
+  {
+    id: 'loops_list_event_patterns',
+    params: { perPage: '10' },
+    method: 'GET',
+    path: '/event-patterns',
+    query: { perPage: '10' },
+    reply: {
+      pagination: { totalResults: 1, returnedResults: 1, perPage: 10, totalPages: 1, nextCursor: null, nextPage: null },
+      data: [{ id: 'clep0000000000000000000001', eventName: 'planUpgraded', incomingWebhookPlatform: null }],
+    },
+    output: {
+      eventPatterns: [{ id: 'clep0000000000000000000001', eventName: 'planUpgraded', incomingWebhookPlatform: null }],
+      pagination: { totalResults: 1, returnedResults: 1, perPage: 10, totalPages: 1, nextCursor: null, nextPage: null },
+    },
+  },
+  {
+    id: 'loops_get_event_pattern',
+    params: { eventName: 'planUpgraded' },
+    method: 'GET',
+    path: '/event-patterns/by-name/planUpgraded',
+    query: {},
+    reply: { id: 'clep0000000000000000000001', eventName: 'planUpgraded', incomingWebhookPlatform: null, eventProperties: [{ name: 'seats', type: 'number' }] },
+    output: { id: 'clep0000000000000000000001', eventName: 'planUpgraded', incomingWebhookPlatform: null, eventProperties: [{ name: 'seats', type: 'number' }] },
+  },
+  {
+    id: 'loops_list_dedicated_sending_ips',
+    params: {},
+    method: 'GET',
+    path: '/dedicated-sending-ips',
+    query: {},
+    reply: ['52.21.45.123', '52.21.45.124'],
+    output: { ips: ['52.21.45.123', '52.21.45.124'] },
   },
   {
     id: 'loops_create_contact_property',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { listTransactionalEmails, paginate } from '../../../tools/loops/index.js';
 import { API, API_KEY, expectLoopsHeaders, fast, loops, TEMPLATE_ID } from './setup.js';
 
-function page(ids: string[], nextCursor: string | null) {
+/** A page of `GET /transactional-emails` (OpenAPI 1.21.6 `ListTransactionalsResourceResponse`). */
+function page(ids: string[], nextCursor: string | null, path = '/transactional-emails') {
   return {
     pagination: {
       totalResults: 5,
@@ -10,33 +11,74 @@ function page(ids: string[], nextCursor: string | null) {
       perPage: 2,
       totalPages: 3,
       nextCursor,
-      nextPage: nextCursor ? `https://app.loops.so/api/v1/transactional?cursor=${nextCursor}&perPage=2` : null,
+      nextPage: nextCursor ? `https://app.loops.so/api/v1${path}?cursor=${nextCursor}&perPage=2` : null,
     },
-    data: ids.map((id) => ({ id, name: `Template ${id}`, lastUpdated: '2026-01-02T03:04:05.000Z', dataVariables: [] })),
+    data: ids.map((id) => ({
+      id,
+      name: `Template ${id}`,
+      draftEmailMessageId: null,
+      publishedEmailMessageId: `em_${id}`,
+      transactionalGroupId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T03:04:05.000Z',
+      dataVariables: [],
+    })),
   };
 }
 
+/** A page of the deprecated `GET /transactional` (published templates, `lastUpdated`). */
+function olderPage(ids: string[], nextCursor: string | null) {
+  return { ...page([], nextCursor, '/transactional'), data: ids.map((id) => ({ id, name: `Template ${id}`, lastUpdated: '2026-01-02T03:04:05.000Z', dataVariables: ['x'] })) };
+}
+
 describe('loops_list_transactional_emails', () => {
-  it('asks for 20 per page by default and returns the page with its cursor', async () => {
+  it('asks /transactional-emails for 20 per page by default and returns the page with its cursor', async () => {
     const svc = loops();
-    svc.on('GET', `${API}/transactional`, { status: 200, body: page([TEMPLATE_ID], 'cur_2') });
+    svc.on('GET', `${API}/transactional-emails`, { status: 200, body: page([TEMPLATE_ID], 'cur_2') });
     const result = await svc.run('loops_list_transactional_emails', {});
-    expect(svc.requests[0]).toMatchObject({ method: 'GET', path: `${API}/transactional`, query: { perPage: '20' } });
+    expect(svc.requests).toHaveLength(1);
+    expect(svc.requests[0]).toMatchObject({ method: 'GET', path: `${API}/transactional-emails`, query: { perPage: '20' }, body: undefined });
     expectLoopsHeaders(svc.requests[0], { body: false });
     expect(result).toMatchObject({
       success: true,
       output: {
-        transactionalEmails: [{ id: TEMPLATE_ID, name: `Template ${TEMPLATE_ID}`, lastUpdated: '2026-01-02T03:04:05.000Z', dataVariables: [] }],
+        transactionalEmails: [{ id: TEMPLATE_ID, name: `Template ${TEMPLATE_ID}`, lastUpdated: '2026-01-02T03:04:05.000Z', dataVariables: [], published: true }],
         pagination: { nextCursor: 'cur_2', nextPage: expect.stringContaining('cursor=cur_2'), totalPages: 3 },
+        endpoint: '/transactional-emails',
       },
     });
+  });
+
+  it.each([404, 401])('falls back to the deprecated /transactional when the newer endpoint answers %i', async (status) => {
+    const svc = loops();
+    svc.on('GET', `${API}/transactional-emails`, { status, body: { message: status === 404 ? 'Not found' : 'Content API not enabled for this team' } });
+    svc.on('GET', `${API}/transactional`, { status: 200, body: olderPage(['t1'], null) });
+    const result = await svc.run('loops_list_transactional_emails', { perPage: '10', cursor: 'cur_2' });
+    expect(svc.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+      ['GET', `${API}/transactional-emails`, { perPage: '10', cursor: 'cur_2' }],
+      ['GET', `${API}/transactional`, { perPage: '10', cursor: 'cur_2' }],
+    ]);
+    expectLoopsHeaders(svc.requests[1], { body: false });
+    expect(result).toMatchObject({
+      success: true,
+      output: { transactionalEmails: [{ id: 't1', lastUpdated: '2026-01-02T03:04:05.000Z', dataVariables: ['x'], published: true }], endpoint: '/transactional' },
+      meta: { notes: [expect.stringContaining(`answered ${status}`)] },
+    });
+  });
+
+  it('does not fall back on other failures', async () => {
+    const svc = loops();
+    svc.on('GET', `${API}/transactional-emails`, { status: 403, body: { message: 'Forbidden' } });
+    const result = await svc.run('loops_list_transactional_emails', {});
+    expect(svc.requests).toHaveLength(1);
+    expect(result).toMatchObject({ success: false, error: { code: 'forbidden', status: 403 } });
   });
 
   it('walks every page with paginate, following nextCursor until it is null', async () => {
     const svc = loops();
     svc.on(
       'GET',
-      `${API}/transactional`,
+      `${API}/transactional-emails`,
       { status: 200, body: page(['t1', 't2'], 'cur_2') },
       { status: 429, body: { success: false, message: 'Rate limit exceeded' }, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0' } },
       { status: 200, body: page(['t3', 't4'], 'cur_3') },
@@ -53,15 +95,34 @@ describe('loops_list_transactional_emails', () => {
       { perPage: '10', cursor: 'cur_2' },
       { perPage: '10', cursor: 'cur_3' },
     ]);
-    for (const req of svc.requests) expect(req).toMatchObject({ method: 'GET', path: `${API}/transactional` });
+    for (const req of svc.requests) expect(req).toMatchObject({ method: 'GET', path: `${API}/transactional-emails` });
   });
 
   it('reads a 400 without the success key (this endpoint\'s own error shape)', async () => {
     const svc = loops();
-    svc.on('GET', `${API}/transactional`, { status: 400, body: { message: 'perPage must be between 10 and 50.' } });
+    svc.on('GET', `${API}/transactional-emails`, { status: 400, body: { message: 'perPage must be between 10 and 50.' } });
     const result = await svc.run('loops_list_transactional_emails', { perPage: '50', cursor: 'stale' });
     expect(svc.requests[0]!.query).toEqual({ perPage: '50', cursor: 'stale' });
     expect(result).toMatchObject({ success: false, error: { code: 'bad_request', status: 400, message: 'perPage must be between 10 and 50.' } });
+  });
+});
+
+describe('loops_get_transactional_email', () => {
+  it('GETs /transactional-emails/<id> and reports whether it can be sent and what it needs', async () => {
+    const svc = loops();
+    svc.on('GET', `${API}/transactional-emails/${TEMPLATE_ID}`, { status: 200, body: page([TEMPLATE_ID], null).data[0] });
+    const result = await svc.run('loops_get_transactional_email', { transactionalId: TEMPLATE_ID });
+    expect(svc.requests[0]).toMatchObject({ method: 'GET', path: `${API}/transactional-emails/${TEMPLATE_ID}`, query: {}, body: undefined });
+    expectLoopsHeaders(svc.requests[0], { body: false });
+    expect(result).toMatchObject({ success: true, output: { id: TEMPLATE_ID, published: true, dataVariables: [] } });
+  });
+
+  it('reads the 404 `{message}` as not_found, and refuses a dot-segment id before sending', async () => {
+    const svc = loops();
+    svc.on('GET', `${API}/transactional-emails/nope`, { status: 404, body: { message: 'Transactional email not found.' } });
+    expect(await svc.run('loops_get_transactional_email', { transactionalId: 'nope' })).toMatchObject({ success: false, error: { code: 'not_found', message: 'Transactional email not found.' } });
+    expect(await svc.run('loops_get_transactional_email', { transactionalId: '..' })).toMatchObject({ success: false, error: { code: 'invalid_params' } });
+    expect(svc.requests).toHaveLength(1);
   });
 });
 

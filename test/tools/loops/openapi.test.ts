@@ -5,7 +5,7 @@ import type { AnyTool } from '../../../src/harness/types.js';
 import { loopsTools } from '../../../tools/loops/index.js';
 import { DEFAULT_SOURCE, deriveFacts, FIXTURE, renderFacts, type LoopsOpenApiFacts, type OperationFact, type ValueFact } from '../../../scripts/loops-openapi-facts.js';
 import { CASES } from './cases.js';
-import { API_KEY } from './setup.js';
+import { API, API_KEY, loops, ORIGIN } from './setup.js';
 
 const facts = JSON.parse(readFileSync(FIXTURE, 'utf8')) as LoopsOpenApiFacts;
 
@@ -23,8 +23,25 @@ const OPERATION_OF: Record<string, string> = {
   loops_send_event: 'sendEvent',
   loops_send_transactional_email: 'sendTransactionalEmail',
   loops_list_mailing_lists: 'listMailingLists',
+  loops_list_transactional_emails: 'listTransactionalEmails',
+  loops_get_transactional_email: 'getTransactionalEmail',
+  loops_list_event_patterns: 'listEventPatterns',
+  loops_get_event_pattern: 'getEventPatternByName',
+  loops_list_dedicated_sending_ips: 'listDedicatedSendingIps',
+};
+
+/** The other operation a tool calls for other params: loops_get_event_pattern by id. */
+const ALSO_OF: Record<string, { operationId: string; params: Record<string, unknown> }> = {
+  loops_get_event_pattern: { operationId: 'getEventPattern', params: { eventPatternId: 'clep0000000000000000000001' } },
+};
+
+/** Operations a tool falls back to when its own answers that it is not there (checked in their own test below). */
+const FALLBACK_OF: Record<string, string> = {
   loops_list_transactional_emails: 'listPublishedTransactionalEmails',
 };
+
+/** A described path as a pattern: `{transactionalId}` matches one non-empty segment. */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
 
 /**
  * Where the tools follow the docs against the OpenAPI file, on purpose (reference §9):
@@ -100,7 +117,7 @@ async function requestViolations(tool: AnyTool, params: Record<string, unknown>,
   const url = new URL(built.url);
   const out: string[] = [];
   if (built.method !== op.method) out.push(`method ${built.method}, described ${op.method}`);
-  if (`${url.origin}${url.pathname}` !== `${facts.source.server}${op.path}`) out.push(`url ${url.origin}${url.pathname}, described ${facts.source.server}${op.path}`);
+  if (url.origin !== new URL(facts.source.server).origin || !pathPattern(`${new URL(facts.source.server).pathname}${op.path}`).test(url.pathname)) out.push(`url ${url.origin}${url.pathname}, described ${facts.source.server}${op.path}`);
   for (const [name, value] of url.searchParams) {
     const param = op.query[name];
     if (!param) out.push(`query ${name}: not a parameter`);
@@ -124,8 +141,9 @@ async function requestViolations(tool: AnyTool, params: Record<string, unknown>,
 
 describe('requests against the vendor OpenAPI description', () => {
   it('maps every tool to an operation of the fixture, and the fixture holds only those', () => {
-    expect(loopsTools.map((tool) => tool.id).sort()).toEqual(Object.keys(OPERATION_OF).sort());
-    expect(Object.keys(facts.operations).sort()).toEqual(Object.values(OPERATION_OF).sort());
+    // loops_api_call has no operation of its own: it sends what the caller names.
+    expect(loopsTools.map((tool) => tool.id).filter((id) => id !== 'loops_api_call').sort()).toEqual(Object.keys(OPERATION_OF).sort());
+    expect(Object.keys(facts.operations).sort()).toEqual([...Object.values(OPERATION_OF), ...Object.values(FALLBACK_OF), ...Object.values(ALSO_OF).map((a) => a.operationId)].sort());
   });
 
   it.each([...CASES.map(({ id, params }) => ({ id, params })), ...EXTRA])('$id $params matches its operation', async ({ id, params }) => {
@@ -134,13 +152,31 @@ describe('requests against the vendor OpenAPI description', () => {
     expect(await requestViolations(tool, params, facts.operations[operationId]!, operationId)).toEqual([]);
   });
 
+  it.each(Object.entries(ALSO_OF))('%s with other params matches its other operation', async (id, { operationId, params }) => {
+    const tool = (loopsTools as AnyTool[]).find((t) => t.id === id)!;
+    expect(await requestViolations(tool, params, facts.operations[operationId]!, operationId)).toEqual([]);
+  });
+
   it('sends the Idempotency-Key exactly where the vendor describes one', () => {
-    const withKey = (loopsTools as AnyTool[]).filter((tool) => {
+    const withKey = (loopsTools as AnyTool[]).filter((tool) => tool.id in OPERATION_OF).filter((tool) => {
       const parsed: unknown = tool.params.parse({ apiKey: API_KEY, ...CASES.find((c) => c.id === tool.id)!.params });
       return tool.request(parsed, { idempotencyKey: 'k' }).idempotencyKey !== undefined;
     });
     const described = Object.entries(OPERATION_OF).filter(([, op]) => 'Idempotency-Key' in facts.operations[op]!.headers);
     expect(withKey.map((tool) => tool.id).sort()).toEqual(described.map(([id]) => id).sort());
+  });
+
+  it('falls back to the operation it names, as described, when the newer one answers 404', async () => {
+    const svc = loops();
+    svc.on('GET', `${API}/transactional-emails`, { status: 404, body: { message: 'Not found' } });
+    svc.on('GET', `${API}/transactional`, { status: 200, body: { pagination: { totalResults: 0, returnedResults: 0, perPage: 10, totalPages: 0, nextCursor: null, nextPage: null }, data: [] } });
+    expect(await svc.run('loops_list_transactional_emails', { perPage: '10', cursor: 'c1' })).toMatchObject({ success: true });
+    const fallback = svc.requests[1]!;
+    const op = facts.operations[FALLBACK_OF.loops_list_transactional_emails!]!;
+    expect(op.deprecated).toBe(true);
+    expect([fallback.method, `${ORIGIN}${fallback.path}`]).toEqual([op.method, `${facts.source.server}${op.path}`]);
+    expect(Object.keys(fallback.query).filter((name) => !op.query[name])).toEqual([]);
+    expect(facts.operations.listTransactionalEmails!.deprecated).toBe(false);
   });
 
   it('catches a request that strays from the description (the check can fail)', async () => {

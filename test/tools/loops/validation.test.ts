@@ -72,7 +72,7 @@ describe('Loops params are checked before any request, naming the field', () => 
   it('accepts values right at the limits, and a perPage given as a number', async () => {
     const svc = loops();
     svc.on('PUT', `${API}/contacts/update`, { status: 200, body: { success: true, id: 'c1' } });
-    svc.on('GET', `${API}/transactional`, {
+    svc.on('GET', `${API}/transactional-emails`, {
       status: 200,
       body: { pagination: { totalResults: 0, returnedResults: 0, perPage: 50, totalPages: 0, nextCursor: null, nextPage: null }, data: [] },
     });
@@ -91,6 +91,6 @@ describe('Loops params are checked before any request, naming the field', () => 
       firstName: 'x'.repeat(498),
     });
     expect(list).toMatchObject({ success: true, output: { transactionalEmails: [] } });
-    expect(svc.requests[1]).toMatchObject({ method: 'GET', path: `${API}/transactional`, query: { perPage: '50' } });
+    expect(svc.requests[1]).toMatchObject({ method: 'GET', path: `${API}/transactional-emails`, query: { perPage: '50' } });
   });
 });

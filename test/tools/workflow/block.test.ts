@@ -7,13 +7,14 @@ const { manifest } = block;
 const field = (id: string) => manifest.fields.find((f) => f.id === id)!;
 
 describe('workflow block', () => {
-  it('offers the five operations, one per tool', () => {
+  it('offers the six operations, one per tool', () => {
     expect(field('operation').options).toEqual([
       { id: 'execute', label: 'Execute workflow' },
       { id: 'get_job', label: 'Get job' },
       { id: 'list_logs', label: 'List logs' },
       { id: 'get_log', label: 'Get log' },
       { id: 'get_execution', label: 'Get execution' },
+      { id: 'api_call', label: 'Custom API call' },
     ]);
     expect(manifest.tools.access).toEqual(workflowTools.map((t) => t.id));
   });

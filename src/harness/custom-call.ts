@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { failure } from './errors.js';
+import type { Connection } from './service.js';
+import type { ToolDefinition } from './types.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Headers a custom call may not set: the credential's, and what the harness itself owns. */
+const OWNED_HEADERS = new Set(['authorization', 'x-api-key', 'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'cookie', 'idempotency-key']);
+
+/** True when `text` holds a C0 control character or DEL. */
+const hasControl = (text: string) => [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+
+/** Percent-decoded, repeatedly (a `%252e` is `%2e` after one pass): undefined when malformed. */
+function decodeFully(segment: string): string | undefined {
+  let current = segment;
+  for (let i = 0; i < 4; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return undefined;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * Why `path` cannot be a path under a base URL, or undefined when it can: it must start with
+ * one `/`, hold no query, fragment, backslash, whitespace or control character, and no segment
+ * may be, or decode to, `.` or `..`, or hold a `/` or `\` once decoded (a server or proxy that
+ * decodes would read it as a move).
+ */
+export function unsafePathReason(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'must start with / (it is relative to the service\'s base URL)';
+  if (path.startsWith('//')) return 'cannot start with // (that names another host)';
+  if (/[?#]/.test(path)) return 'cannot hold ? or #: put query parameters in query';
+  if (/[\\\s]/.test(path) || hasControl(path)) return 'cannot hold a backslash, whitespace or control characters';
+  for (const segment of path.slice(1).split('/')) {
+    const decoded = decodeFully(segment);
+    if (decoded === undefined) return `has a malformed percent-encoding in ${JSON.stringify(segment)}`;
+    // `..;x` is `..` to servers that drop path parameters (Tomcat, Jetty).
+    if (decoded === '.' || decoded === '..' || /^\.\.?;/.test(decoded)) return 'cannot hold a . or .. segment (encoded or not)';
+    if (/[/\\]/.test(decoded)) return `cannot hold an encoded / or \\ (${JSON.stringify(segment)})`;
+    if (hasControl(decoded)) return 'cannot hold encoded control characters';
+  }
+  return undefined;
+}
+
+/**
+ * The URL of `path` under `base`, or a thrown `invalid_params`: resolved with `new URL`, it must
+ * keep the base's origin and stay under the base's path, unchanged by any normalization.
+ */
+export function urlUnderBase(base: string, path: string): string {
+  const refuse = (message: string) => failure('invalid_params', `invalid params: path ${message}`, { issues: [{ path: 'path', message }] });
+  const reason = unsafePathReason(path);
+  if (reason) throw refuse(reason);
+  const root = new URL(base);
+  const basePath = root.pathname.replace(/\/+$/, '');
+  const url = new URL(`${root.origin}${basePath}${path}`);
+  if (url.origin !== root.origin) throw refuse(`leaves the service's origin ${root.origin}`);
+  if (url.pathname !== `${basePath}${path}` || !url.pathname.startsWith(`${basePath}/`)) throw refuse(`leaves the service's base path ${basePath || '/'}`);
+  return `${root.origin}${url.pathname}`;
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+export interface CustomCallSpec {
+  /** `<service>_api_call`. */
+  id: string;
+  /** What the base URL is and an example path, for the description. */
+  about: string;
+  scopes?: readonly string[];
+}
+
+/**
+ * A tool that sends one request the service's other tools do not cover: method, path under
+ * the service's base URL, query and JSON body, with the configured credential, through the
+ * harness (retries for GET only, pacing, redaction). It never leaves the base URL's origin
+ * or path.
+ */
+export function customApiCall(connection: Connection, spec: CustomCallSpec) {
+  const params = z.object({
+    ...connection.params,
+    method: z.enum(METHODS).default('GET').describe('HTTP method'),
+    path: z
+      .string()
+      .min(1)
+      .superRefine((path, ctx) => {
+        const reason = unsafePathReason(path);
+        if (reason) ctx.addIssue({ code: 'custom', message: `path ${reason}` });
+      })
+      .describe('Path under the service\'s base URL, starting with /'),
+    query: z.record(z.string(), z.union([scalar, z.array(scalar)])).optional().describe('Query-string parameters (arrays as repeated keys)'),
+    body: z.unknown().optional().describe('JSON body (POST, PUT, PATCH, DELETE)'),
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name has letters, digits and -'), z.string().regex(/^[^\r\n]*$/, 'a header value is one line'))
+      .optional()
+      .refine((headers) => !headers || Object.keys(headers).every((name) => !OWNED_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== connection.credential.header.toLowerCase()), {
+        message: 'headers may not set the credential, Content-Type, Host, Cookie or Idempotency-Key',
+      })
+      .describe('Extra request headers (never the credential)'),
+  });
+  type P = z.output<typeof params>;
+  const tool: ToolDefinition<typeof params, z.ZodType<{ status: number; body: unknown }>> = {
+    id: spec.id,
+    name: 'Custom API call',
+    description: `Send one request to an endpoint no other ${connection.service} tool covers, with the configured credential: ${spec.about} The path must stay under the base URL (no other host, no .. segments). GET is retried after a 5xx or a network fault; other methods are sent once.`,
+    scopes: spec.scopes ?? [],
+    annotations: { readOnly: false, destructive: true, idempotent: false },
+    service: connection.service,
+    params,
+    output: z.object({
+      status: z.number().describe('HTTP status of the 2xx answer'),
+      body: z.unknown().describe('The answer: JSON, text, or null when empty'),
+    }),
+    request: (p: P, options) => {
+      const base = connection.resolveBaseUrl(p, options);
+      const url = urlUnderBase(base, p.path);
+      const request = connection.request(p, options, {
+        method: p.method,
+        path: url.slice(base.length),
+        query: p.query,
+        headers: p.headers,
+        body: p.body === undefined || p.method === 'GET' ? undefined : { json: p.body },
+        safeToRetry: p.method === 'GET',
+      });
+      if (request.url !== url) throw failure('invalid_params', 'invalid params: path leaves the service\'s base URL', { issues: [{ path: 'path', message: 'leaves the base URL' }] });
+      return request;
+    },
+    response: (res) => ({ status: res.status, body: res.body instanceof Uint8Array ? Buffer.from(res.body).toString('base64') : (res.body ?? null) }),
+  };
+  return tool;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineTool } from '../../src/kit.js';
+import { baseUrlParam, connection, tokenParam } from './connection.js';
+import { datasourceSchema } from './schema-shared.js';
+
+export default defineTool({
+  id: 'tinybird_list_datasources',
+  name: 'List Data Sources',
+  description:
+    'List the Data Sources of the Tinybird workspace with their columns (name and ClickHouse type), engine and row count. Use it to find the table and columns before writing SQL for tinybird_query.',
+  scopes: ['DATASOURCES:READ'],
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  service: connection.service,
+  params: z.object({ base_url: baseUrlParam, token: tokenParam }),
+  output: z.object({ datasources: z.array(datasourceSchema).describe('Data Sources the token may read') }),
+  request: (p, options) => connection.request(p, options, { method: 'GET', path: '/v0/datasources' }),
+  wire: z.looseObject({ datasources: z.array(datasourceSchema) }),
+  response: ({ body }) => ({ datasources: body.datasources }),
+});

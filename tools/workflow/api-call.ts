@@ -1,0 +1,7 @@
+import { customApiCall } from '../../src/kit.js';
+import { connection } from './connection.js';
+
+export default customApiCall(connection, {
+  id: 'workflow_api_call',
+  about: 'the path is under base_url (e.g. /api/v1/logs or /api/workflows/<id>/status).',
+});
