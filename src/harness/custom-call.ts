@@ -67,9 +67,11 @@ export function urlUnderBase(base: string, path: string): string {
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
-export interface CustomCallSpec {
-  /** `<service>_api_call`. */
-  id: string;
+export interface CustomCallSpec<Id extends string = string, CP extends z.ZodRawShape = z.ZodRawShape> {
+  /** `<service>_api_call`; kept literal so the registry's type map knows the tool by its id. */
+  id: Id;
+  /** The connection's own params (base URL, credential) as the service's tools declare them, so the tool's params stay typed. */
+  connectionParams: CP;
   /** What the base URL is and an example path, for the description. */
   about: string;
   scopes?: readonly string[];
@@ -81,9 +83,8 @@ export interface CustomCallSpec {
  * harness (retries for GET only, pacing, redaction). It never leaves the base URL's origin
  * or path.
  */
-export function customApiCall(connection: Connection, spec: CustomCallSpec) {
-  const params = z.object({
-    ...connection.params,
+export function customApiCall<const Id extends string, CP extends z.ZodRawShape>(connection: Connection, spec: CustomCallSpec<Id, CP>) {
+  const callParams = z.object({
     method: z.enum(METHODS).default('GET').describe('HTTP method'),
     path: z
       .string()
@@ -103,8 +104,11 @@ export function customApiCall(connection: Connection, spec: CustomCallSpec) {
       })
       .describe('Extra request headers (never the credential)'),
   });
+  const params = z.object({ ...spec.connectionParams, ...callParams.shape });
   type P = z.output<typeof params>;
-  const tool: ToolDefinition<typeof params, z.ZodType<{ status: number; body: unknown }>> = {
+  // The generic spread hides the call's own fields from the type checker; they were validated by `params`.
+  const callOf = (p: P) => p as unknown as z.output<typeof callParams>;
+  const tool: ToolDefinition<typeof params, z.ZodType<{ status: number; body: unknown }>, z.ZodType, Id> = {
     id: spec.id,
     name: 'Custom API call',
     description: `Send one request to an endpoint no other ${connection.service} tool covers, with the configured credential: ${spec.about} The path must stay under the base URL (no other host, no .. segments). GET is retried after a 5xx or a network fault; other methods are sent once.`,
@@ -117,15 +121,16 @@ export function customApiCall(connection: Connection, spec: CustomCallSpec) {
       body: z.unknown().describe('The answer: JSON, text, or null when empty'),
     }),
     request: (p: P, options) => {
+      const call = callOf(p);
       const base = connection.resolveBaseUrl(p, options);
-      const url = urlUnderBase(base, p.path);
+      const url = urlUnderBase(base, call.path);
       const request = connection.request(p, options, {
-        method: p.method,
+        method: call.method,
         path: url.slice(base.length),
-        query: p.query,
-        headers: p.headers,
-        body: p.body === undefined || p.method === 'GET' ? undefined : { json: p.body },
-        safeToRetry: p.method === 'GET',
+        query: call.query,
+        headers: call.headers,
+        body: call.body === undefined || call.method === 'GET' ? undefined : { json: call.body },
+        safeToRetry: call.method === 'GET',
       });
       if (request.url !== url) throw failure('invalid_params', 'invalid params: path leaves the service\'s base URL', { issues: [{ path: 'path', message: 'leaves the base URL' }] });
       return request;
