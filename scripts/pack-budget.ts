@@ -1,6 +1,8 @@
 /** The tarball budget: what `npm run check:pack` (scripts/check-pack-size.ts) enforces. */
 
-export const BUDGET_BYTES = 300_000;
+// 300 kB at first (dist and docs alone); raised once for the engine adapters, 17 more tools and the
+// literal tool types, whose inlined .d.ts (dist/tools/*/index.d.ts) are ~180 kB unpacked.
+export const BUDGET_BYTES = 400_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }
