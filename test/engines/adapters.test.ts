@@ -45,7 +45,7 @@ describe('Sim block', () => {
     expect(sub(tinybird, 'token')).toMatchObject({ type: 'short-input', password: true, paramVisibility: 'user-only', required: true });
     expect(sub(tinybird, 'query')).toMatchObject({ type: 'code', generationType: 'sql-query', condition: { field: 'operation', value: ['query'] }, required: true });
     expect(sub(tinybird, 'query').language).toBeUndefined();
-    expect(sub(tinybird, 'data')).toMatchObject({ type: 'code', condition: { field: 'operation', value: ['events'] } });
+    expect(sub(tinybird, 'data')).toMatchObject({ type: 'code', condition: { field: 'operation', value: ['events', 'append_data'] } });
     expect(sub(tinybird, 'concurrency')).toMatchObject({ type: 'short-input', defaultValue: '2' });
     // Required wherever shown: `true` under its condition; required in some of its operations: a rule.
     expect(sub(tinybird, 'datasource').required).toBe(true);
