@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The real-redis-server tests have their own script (`npm run test:redis`).
+    exclude: ['test/redis/**', '**/node_modules/**'],
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts', 'tools/**/*.ts'],
