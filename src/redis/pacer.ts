@@ -5,7 +5,7 @@ import { onAbort } from '../harness/on-abort.js';
 import type { PacerLike, PacerTurn, PacingSpec } from '../harness/types.js';
 import { answerFigures } from './answer-figures.js';
 import { ACQUIRE, DONE } from './pacer-scripts.js';
-import { RedisLink, type RedisLinkOptions } from './redis-link.js';
+import type { RedisLink } from './redis-link.js';
 
 export interface RedisPacerSettings {
   /** Prefix of every key the pacer writes. Default `flowblocks:pace:`. */
