@@ -8,9 +8,8 @@ async function loadIoredis(): Promise<typeof Redis> {
   try {
     return (await import('ioredis')).Redis;
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') throw new Error(IOREDIS_MISSING, { cause: error });
-    throw error;
+    // Missing is the usual cause; the loader's own words follow for any other.
+    throw new Error(`${IOREDIS_MISSING} (loading it failed: ${(error as Error).message})`, { cause: error });
   }
 }
 
