@@ -48,7 +48,7 @@ async function sendAll(pacers: PacerLike[], perWorker: number, tag: string) {
   return { results: results.flat(), statuses };
 }
 
-it('keeps four workers on one key under the sandbox Loops limit through executeTool: no 429, nearly 10 sends/s', async () => {
+it('keeps four workers on one key under the sandbox Loops limit through executeTool: no 429, at the pace of the limit', async () => {
   const fleet = await Promise.all([1, 2, 3, 4].map(() => createRedisPacer({ url: server.url, logger: () => {} })));
   try {
     const started = Date.now();

@@ -155,6 +155,22 @@ describe('the Redis pacer', () => {
     expect(error.retryAfterMs).toBeGreaterThan(4_000);
   });
 
+  it('asks Redis for the first waiting call of a key only, not for every waiting call', async () => {
+    const spec = { key: freshKey(), limit: 1, windowMs: 100 };
+    const pacer = await worker();
+    const first = await pacer.acquire(spec);
+    const before = await scriptCalls(pacer);
+    const waiting = Array.from({ length: 10 }, () => pacer.acquire(spec));
+    first.done({ status: 200, headers: {} });
+    for (const turn of waiting) (await turn).done({ status: 200, headers: {} });
+    await pacer.close();
+    const calls = (await scriptCalls(await worker())) - before;
+    // 11 "done" scripts, and for each of the 10 grants a few asks: when every slot is in
+    // flight, when the slot frees, maybe once more for jitter. Every waiter asking on its own
+    // would be over a hundred.
+    expect(calls).toBeLessThanOrEqual(11 + 10 * 4);
+  });
+
   it('lets a waiting call go when its signal aborts, and the next one still gets the slot', async () => {
     const spec = { key: freshKey(), limit: 1, windowMs: 200 };
     const pacer = await worker();
@@ -177,4 +193,10 @@ async function stateOf(pacer: RedisPacer, spec: PacingSpec): Promise<[Record<str
   const mine = await pacer.client.keys(`flowblocks:pace:*{${digest}}*`);
   const state = mine.find((k) => k.endsWith(':state'));
   return [state ? await pacer.client.hgetall(state) : {}, mine];
+}
+
+/** Scripts Redis has run so far (EVALSHA and EVAL), from its command statistics. */
+async function scriptCalls(pacer: RedisPacer): Promise<number> {
+  const stats = await pacer.client.info('commandstats');
+  return [...stats.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
 }
