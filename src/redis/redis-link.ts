@@ -54,10 +54,27 @@ export class RedisLink {
     return this.client.status === 'ready' && now() >= this.retryAt;
   }
 
-  /** Connects a client the pacer opened; a Redis that is not there puts the pacer in fallback from the start. */
+  /**
+   * Connects a client the pacer opened, or waits for one of the caller's that is connecting,
+   * within the first connection's limit; a Redis that is not there puts the pacer in fallback from the start.
+   */
   async connect(): Promise<void> {
-    if (!this.owned || this.client.status !== 'wait') return;
-    await this.run(() => this.client.connect(), Math.max(this.commandTimeoutMs, 1_000)).catch(() => {});
+    const timeoutMs = Math.max(this.commandTimeoutMs, 1_000);
+    const { client } = this;
+    if (this.owned && client.status === 'wait') {
+      await this.run(() => client.connect(), timeoutMs).catch(() => {});
+      return;
+    }
+    if (client.status !== 'connecting' && client.status !== 'connect' && client.status !== 'reconnecting') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        client.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      client.once('ready', done);
+    });
   }
 
   /** Runs one command within the time limit; marks the link up or down by its outcome. */

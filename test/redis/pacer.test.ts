@@ -126,6 +126,22 @@ describe('the Redis pacer', () => {
     for (const key of keys) expect(await pacer.client.pttl(key)).toBeLessThanOrEqual(86_400_000 + 60_000 + 1_000);
   });
 
+  it("takes a client of the caller's, waits for it to connect, and leaves it open on close", async () => {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(server.url, { enableOfflineQueue: false });
+    const lines: string[] = [];
+    try {
+      const pacer = await createRedisPacer({ client, logger: (line) => lines.push(line) });
+      (await pacer.acquire({ key: freshKey(), limit: 2 })).done({ status: 200, headers: {} });
+      expect(pacer.shared).toBe(true);
+      await pacer.close();
+      expect(lines).toEqual([]);
+      expect(await client.ping()).toBe('PONG');
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('sets a time to live on every key it writes', async () => {
     const spec = { key: freshKey(), limit: 3 };
     const pacer = await worker({ leaseMs: 5_000 });
