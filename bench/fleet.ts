@@ -4,7 +4,7 @@
  * and once with a pacer per process. Needs redis-server (the test helper starts one on a free
  * loopback port and fails with the install command when it is missing).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../dist/src/sandbox/index.js';
@@ -45,6 +45,14 @@ async function runFleet(loops: string, apiKey: string, workers: number, sends: n
   const sum = (pick: (r: WorkerReport) => number) => done.reduce((n, r) => n + pick(r), 0);
   const ok = sum((r) => r.ok);
   return { ok, failed: sum((r) => r.failed), responses: sum((r) => r.responses), status429: sum((r) => r.status429), seconds, sendsPerSec: ok / seconds };
+}
+
+/** Fails before any suite runs, not after minutes of them, when redis-server is missing. */
+export function requireRedisServer(): void {
+  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error('the fleet suite needs redis-server; install it with: apt-get update && apt-get install -y redis-server');
+  }
 }
 
 export async function fleetBench({ workers = 4, sends = 200, concurrency = 10 } = {}): Promise<{ workers: number; sends: number; shared: FleetRun; alone: FleetRun }> {

@@ -1,12 +1,12 @@
 /**
- * `npm run bench`: the four suites of issue 7, one table with goals, written to
+ * `npm run bench`: the four suites of issue 7 and the fleet suite of issue 19, one table with goals, written to
  * docs/benchmarks.md. Runs against dist/ (what users run); `npm run bench` builds first.
  * BENCH_QUICK=1 runs a smaller version (fewer calls and events) to check the suite itself.
  */
 import { fileURLToPath } from 'node:url';
 import { closeSharedDispatcher } from '../dist/src/index.js';
 import { coldStart } from './cold-start.js';
-import { fleetBench } from './fleet.js';
+import { fleetBench, requireRedisServer } from './fleet.js';
 import { harnessOverhead } from './harness-overhead.js';
 import { ingestBench } from './ingest.js';
 import { startChild, stopChild } from './measure.js';
@@ -17,6 +17,7 @@ const quick = process.env.BENCH_QUICK === '1';
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
+requireRedisServer();
 const rows: Row[] = [];
 const { child, message } = await startChild<{ port: number }>('./server.ts');
 try {
