@@ -57,3 +57,20 @@ describe('engine adapters', () => {
     }
   });
 });
+
+describe('flowblocks/redis', () => {
+  it('the root entry loads nothing of the Redis pacer, and no project file imports ioredis at load time', () => {
+    const files = [...importGraph('src/index.ts')];
+    expect(files.filter((file) => file.startsWith('src/redis/'))).toEqual([]);
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"]ioredis['"]/m);
+  });
+
+  it('src/redis/index.ts loads ioredis only when a pacer is created, and no service, registry or CLI', () => {
+    const files = [...importGraph('src/redis/index.ts')];
+    expect(files).toContain('src/redis/pacer.ts');
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"]ioredis['"]/m);
+    const forbidden = ['tools/', 'src/registry.ts', 'src/cli/', 'src/sandbox/', 'src/notifications/'];
+    expect(files.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
+    expect(readFileSync(join(ROOT, 'src/redis/connect.ts'), 'utf8')).toMatch(/await import\('ioredis'\)/);
+  });
+});
