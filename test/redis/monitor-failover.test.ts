@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dumpRedis } from './redis-dump.js';
 import { exited, monitorProcess, platform, until, writeConfig } from './monitor-platform.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
@@ -126,6 +127,11 @@ describe('monitor failover on Redis', () => {
       const all = a.output() + b.output();
       expect(all).not.toContain(API_KEY);
       expect(all).not.toContain(SECRET);
+      // Redis holds payloads and ids (as state.json does), never the API key or the webhook secret.
+      const dump = await dumpRedis(server.url);
+      expect(dump.text).toContain('exec_999');
+      expect(dump.text).not.toContain(API_KEY);
+      expect(dump.text).not.toContain(SECRET);
     } finally {
       a.child.kill('SIGKILL');
       b.child.kill('SIGKILL');
