@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dumpRedis } from './redis-dump.js';
 import { exited, monitorProcess, platform, until, writeConfig } from './monitor-platform.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
@@ -29,13 +29,21 @@ let p: Awaited<ReturnType<typeof platform>>;
 let dir: string;
 beforeAll(async () => {
   server = await startRedisServer();
+});
+beforeEach(async () => {
   p = await platform();
   dir = mkdtempSync(join(tmpdir(), 'flowblocks-failover-'));
 });
-afterAll(async () => {
+afterEach(async () => {
   await p.close();
-  await server.stop();
   rmSync(dir, { recursive: true, force: true });
+  const client = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  await client.flushall();
+  client.disconnect();
+});
+afterAll(async () => {
+  await server.stop();
 });
 
 /** Every acknowledged write on disk before Redis answers: a SIGKILL of Redis loses none (see docs/scaling.md). */
@@ -54,14 +62,13 @@ describe('monitor failover on Redis', () => {
     const config = writeConfig(dir, r, { leaseSeconds: LEASE_MS / 1000 });
     const env = { MONITOR_API_KEY: API_KEY, HOOK_SECRET: SECRET };
     r.holdPagesFrom = POLLED_BY_A;
+    // A delivers until KILL_AFTER_ACKS are acknowledged; the next requests hang, and A dies with them in flight.
+    r.hangAfter = KILL_AFTER_ACKS;
     const a = monitorProcess(config, server.url, env);
     await a.saw(/lease taken/, 20_000);
     const b = monitorProcess(config, server.url, env);
     try {
       await b.saw(/another monitor holds the lease: waiting to take over/, 20_000);
-
-      // A delivers until KILL_AFTER_ACKS are acknowledged; the next requests hang, and A dies with them in flight.
-      r.hangAfter = KILL_AFTER_ACKS;
       await until(() => r.acked.size >= KILL_AFTER_ACKS && r.hung.length >= CONCURRENCY && Date.now() - r.lastRequestAt > 300, 60_000, `${KILL_AFTER_ACKS} acknowledged, ${CONCURRENCY} in flight`);
       const inFlight = r.hung.map((h) => h.id);
       a.child.kill('SIGKILL');
@@ -139,4 +146,53 @@ describe('monitor failover on Redis', () => {
       if (process.env.FAILOVER_OUTPUT) console.log(`--- A\n${a.output()}\n--- B\n${b.output()}`);
     }
   }, 180_000);
+
+  it('a holder paused past its lease (SIGSTOP) sends nothing new when it wakes: its lease is gone', async () => {
+    const { r } = p;
+    const TOTAL = 300;
+    await fsyncAlways();
+    r.addLogs(TOTAL);
+    const config = writeConfig(dir, r, { leaseSeconds: LEASE_MS / 1000 });
+    const env = { MONITOR_API_KEY: API_KEY, HOOK_SECRET: SECRET };
+    r.hangAfter = 100;
+    const a = monitorProcess(config, server.url, env);
+    await a.saw(/lease taken/, 20_000);
+    const b = monitorProcess(config, server.url, env);
+    try {
+      await b.saw(/another monitor holds the lease/, 20_000);
+      await until(() => r.acked.size >= 100 && r.hung.length >= CONCURRENCY && Date.now() - r.lastRequestAt > 300, 60_000, `100 acknowledged, ${CONCURRENCY} in flight`);
+      const inFlight = r.hung.map((h) => h.id);
+      a.child.kill('SIGSTOP');
+      const pausedAt = Date.now();
+      r.hangAfter = Infinity;
+      const takenAt = await b.saw(/lease taken/, LEASE_MS + 5_000);
+      await until(() => r.acked.size === TOTAL, 60_000, `all ${TOTAL} acknowledged by the new holder`);
+      const seenAtLines = a.lines.length;
+
+      // A wakes up with its 8 requests still open: it finds its lease gone and stops.
+      a.child.kill('SIGCONT');
+      await a.saw(/lease lost/, 10_000);
+      r.hung.splice(0).forEach((h) => h.res.destroy());
+      await a.saw(/waiting to take the lease again/, 10_000);
+      const afterWake = a.lines.slice(seenAtLines).map((l) => l.text);
+      console.log(
+        `paused holder: B took over ${takenAt - pausedAt} ms after the SIGSTOP; in flight at the pause ${inFlight.length}; ` +
+          `requests ${r.requests()} for ${TOTAL} deliveries; A after waking: ${afterWake.filter((l) => /attempt/.test(l)).length} attempt line(s)`,
+      );
+      expect(takenAt - pausedAt).toBeLessThanOrEqual(LEASE_MS + 250);
+      expect(r.idsByExecution.size).toBe(TOTAL);
+      expect([...r.idsByExecution.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+      // Only the deliveries in flight at the pause went out twice (B re-sent them); A started none after waking.
+      expect(r.requests()).toBe(TOTAL + inFlight.length);
+      const started = afterWake.filter((l) => /attempt \d\/6/.test(l)).map((l) => /delivery (dlv_\w+)/.exec(l)?.[1]);
+      expect(started.filter((id) => !inFlight.includes(id ?? ''))).toEqual([]);
+      expect(afterWake.join('\n')).toMatch(/lease lost: (not renewed within the lease time|another monitor took the lease|a write was refused)/);
+    } finally {
+      a.child.kill('SIGCONT');
+      a.child.kill('SIGKILL');
+      b.child.kill('SIGKILL');
+      await Promise.all([exited(a.child), exited(b.child)]);
+      if (process.env.FAILOVER_OUTPUT) console.log(`--- A\n${a.output()}\n--- B\n${b.output()}`);
+    }
+  }, 120_000);
 });

@@ -144,7 +144,7 @@ export class BullDeliveries implements DeliveryRunner {
         settings: { backoffStrategy: specBackoff },
       },
     );
-    const trouble = troubleLog(log, 'Redis unreachable: deliveries paused');
+    const trouble = troubleLog(log, 'delivery worker');
     worker.on('error', (error) => trouble.failed(error));
     worker.on('active', () => trouble.ok());
     worker.on('stalled', (id) => log(`delivery ${id} was in flight at a monitor that stopped: sending it again`));

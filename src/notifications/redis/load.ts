@@ -10,7 +10,8 @@ export type BullMq = typeof import('bullmq');
 
 const INSTALL = 'npm install bullmq ioredis';
 
-async function load<T>(name: string, loader: () => Promise<T>): Promise<T> {
+/** Runs `loader`; a missing package becomes an error that says what to install. */
+export async function loadOptional<T>(name: string, loader: () => Promise<T>): Promise<T> {
   try {
     return await loader();
   } catch (error) {
@@ -23,6 +24,6 @@ async function load<T>(name: string, loader: () => Promise<T>): Promise<T> {
 }
 
 export async function loadRedisModules(): Promise<{ ioredis: IoRedis; bullmq: BullMq }> {
-  const [ioredis, bullmq] = await Promise.all([load('ioredis', async (): Promise<IoRedis> => ({ Redis: (await import('ioredis')).Redis })), load('bullmq', () => import('bullmq'))]);
+  const [ioredis, bullmq] = await Promise.all([loadOptional('ioredis', async (): Promise<IoRedis> => ({ Redis: (await import('ioredis')).Redis })), loadOptional('bullmq', () => import('bullmq'))]);
   return { ioredis, bullmq };
 }
