@@ -1,5 +1,6 @@
 import { lockDataDir } from './lock.js';
 import type { MonitorBackend } from './monitor-backend.js';
+import { MonitorError } from './monitor.js';
 import type { NotificationState } from './state.js';
 import { jsonFileStore, stateFilePath } from './store.js';
 
@@ -9,7 +10,12 @@ export function fileBackend(dataDir: string): MonitorBackend {
     description: dataDir,
     acquire() {
       // Refused at once when another monitor holds the directory: there is no lease to wait for.
-      const unlock = lockDataDir(dataDir);
+      let unlock: () => void;
+      try {
+        unlock = lockDataDir(dataDir);
+      } catch (error) {
+        throw new MonitorError((error as Error).message);
+      }
       return Promise.resolve({
         store: jsonFileStore<NotificationState>(stateFilePath(dataDir)),
         lost: new AbortController().signal,

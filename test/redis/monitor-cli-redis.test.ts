@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { monitorKeys } from '../../src/notifications/redis/keys.js';
 import { exited, platform, ROOT, writeConfig } from './monitor-platform.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
@@ -52,10 +53,19 @@ it('--once reads what is new, sends it through BullMQ and exits; the password ne
     expect(p.r.requests()).toBe(8);
     expect(second.output()).toMatch(/3 new execution\(s\)/);
 
+    // While another monitor holds the lease, --once refuses at once rather than wait.
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await client.connect();
+    await client.set(monitorKeys(p.r.base, 'ws-1').lease, 'someone-else', 'PX', 60_000);
+    client.disconnect();
+    const held = runOnce(config, {}, ['--store', url]);
+    expect(await exited(held.child)).toBe(1);
+    expect(held.output()).toContain('another monitor holds the lease of this workspace (--once does not wait for it)');
+
     const bad = runOnce(config, {}, ['--store', `http://user:${PASSWORD}@h/`]);
     expect(await exited(bad.child)).toBe(2);
     expect(bad.output()).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
-    for (const output of [first.output(), second.output(), bad.output()]) expect(output).not.toContain(PASSWORD);
+    for (const output of [first.output(), second.output(), held.output(), bad.output()]) expect(output).not.toContain(PASSWORD);
   } finally {
     await p.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 import type { MonitorBackend, MonitorSession } from '../monitor-backend.js';
+import { MonitorError } from '../monitor.js';
 import { BullDeliveries } from './bull-deliveries.js';
 import { monitorRedis } from './client.js';
 import { monitorKeys } from './keys.js';
-import { Lease } from './lease.js';
+import { Lease, LeaseHeldError } from './lease.js';
 import { loadRedisModules } from './load.js';
 import { RedisStateStore } from './state-store.js';
 import { describeRedisUrl } from './url.js';
@@ -30,7 +31,9 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Monito
   return {
     description: `${describeRedisUrl(url)} (lease ${leaseMs / 1000} s)`,
     async acquire(signal, { wait }): Promise<MonitorSession | undefined> {
-      const lease = await Lease.acquire({ redis, keys, leaseMs, log }, signal, { wait });
+      const lease = await Lease.acquire({ redis, keys, leaseMs, log }, signal, { wait }).catch((error: unknown) => {
+        throw error instanceof LeaseHeldError ? new MonitorError(`${error.message} (--once does not wait for it)`) : error;
+      });
       if (!lease) return undefined;
       log(`lease taken (fencing token ${lease.token})`);
       const loaded = await RedisStateStore.read(redis, keys, lease, log);

@@ -78,7 +78,8 @@ export class BullDeliveries implements DeliveryRunner {
   async runDeliveries(signal: AbortSignal): Promise<void> {
     const worker = this.worker();
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
-    await worker.close(this.options.lease.lost.aborted && !this.options.lease.valid());
+    // Lost lease: force, so closing waits for no attempt (what is in flight was sent already).
+    await worker.close(this.options.lease.lost.aborted);
     await this.handing;
     await this.queue.close();
   }
