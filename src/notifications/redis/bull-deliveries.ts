@@ -53,11 +53,6 @@ export class BullDeliveries implements DeliveryRunner {
     this.hand(notifier.state.queue.deliveries.filter((d) => d.state === 'pending'));
   }
 
-  /** Deliveries committed to Redis but not yet in BullMQ. */
-  pendingCount(): number {
-    return this.options.notifier.queue.pending().length;
-  }
-
   /** `--once`: hands the outbox over, then sends what is due now; jobs waiting for a retry wait for the next run. */
   async deliverDue(): Promise<number> {
     await this.handing;
