@@ -66,6 +66,7 @@ export class BullDeliveries implements DeliveryRunner {
       await pause(100, this.options.lease.lost);
     }
     await worker.close(this.options.lease.lost.aborted);
+    await this.settle();
     return count;
   }
 
@@ -75,13 +76,22 @@ export class BullDeliveries implements DeliveryRunner {
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
     // Lost lease: force, so closing waits for no attempt (what is in flight was sent already).
     await worker.close(this.options.lease.lost.aborted);
-    await this.handing;
+    await this.settle();
     await this.queue.close();
+  }
+
+  /** Waits for the hand-over and the write that empties the outbox (a lost lease leaves both to the next holder). */
+  private async settle(): Promise<void> {
+    await this.handing;
+    await this.options.store.flush().catch(() => {});
   }
 
   private hand(outbox: Delivery[]): void {
     if (outbox.length === 0) return;
-    this.handing = this.handing.then(() => this.add(outbox));
+    // One hand-over at a time, in commit order; a failure must not stop the ones after it.
+    this.handing = this.handing
+      .then(() => this.add(outbox))
+      .catch((error: unknown) => this.options.log(`deliveries could not be queued: ${(error as Error).message}; the next holder queues them from the outbox`));
   }
 
   private async add(outbox: Delivery[]): Promise<void> {
