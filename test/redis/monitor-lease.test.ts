@@ -92,7 +92,7 @@ describe('lease', () => {
     const takeoverMs = takenAt - diedAt;
     expect(lease?.token).toBe(2);
     expect(takeoverMs).toBeGreaterThanOrEqual(ttlAtDeath - 50);
-    expect(takeoverMs).toBeLessThanOrEqual(LEASE + 100);
+    expect(takeoverMs).toBeLessThanOrEqual(LEASE + 250); // the waiter tries 10 ms after the TTL; the rest is timer latency
   });
 
   it('stops its holder once it could have expired when Redis cannot be reached to renew it', async () => {
@@ -102,12 +102,17 @@ describe('lease', () => {
     const tookAt = performance.now();
     await server.kill();
     try {
-      await aborted(a.lost);
-      const stoppedAfter = performance.now() - tookAt;
+      // valid() is what every poll, write and delivery checks: watch it turn false.
+      let lastValidAt = tookAt;
+      while (!a.lost.aborted) {
+        const at = performance.now();
+        if (a.valid()) lastValidAt = at;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       expect(a.valid()).toBe(false);
-      // Never later than the lease (counted from the last renewal sent, at most LEASE after it).
-      expect(stoppedAfter).toBeLessThanOrEqual(LEASE + 50);
-      expect(stoppedAfter).toBeGreaterThanOrEqual(LEASE / 3);
+      // Never valid later than the lease after the acquisition was sent (no renewal got through).
+      expect(lastValidAt - tookAt).toBeLessThanOrEqual(LEASE);
+      expect(lastValidAt - tookAt).toBeGreaterThanOrEqual(LEASE / 2);
       expect(lines.filter((l) => l.startsWith('Redis unreachable: cannot renew the lease'))).toHaveLength(1);
       expect(lines.at(-1)).toMatch(/^lease lost: not renewed within the lease time/);
     } finally {
