@@ -47,8 +47,6 @@ function monitor(leaseMs: number, lines: string[] = []) {
   };
 }
 
-const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
-
 describe('lease', () => {
   it('has one holder; each acquisition gets a new fencing token', async () => {
     const a = await monitor(5_000).take();
