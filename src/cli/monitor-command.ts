@@ -117,6 +117,7 @@ export const command: CliCommand = {
               `state in ${backend.description}; ${notifier.queue.pending().length} delivery(ies) pending from before`,
           );
           await monitor.run({ once: values.once, signal, deliveries: session.deliveries(notifier) });
+          if (values.once && session.lost.aborted) throw new MonitorError('the lease was lost during the run; the next run goes on from what was saved');
           if (values.once || stop.signal.aborted) {
             const pending = notifier.queue.pending().length;
             line(`${values.once ? 'done' : 'stopped'}: ${pending} delivery(ies) pending${pending ? ' (sent when due on the next run)' : ''}`);
@@ -127,7 +128,8 @@ export const command: CliCommand = {
             line('stopped');
             return 0;
           }
-          if (!session.lost.aborted) throw error;
+          // A lost lease ends the session; a long-running monitor waits to take it again.
+          if (!session.lost.aborted || values.once) throw error;
         } finally {
           await session.end();
         }
