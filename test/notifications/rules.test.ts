@@ -218,4 +218,38 @@ describe('cool-down claim', () => {
     expect(e.completed(run(T0, { durationMs: 5_000, cost: 1 }), T0)).toEqual([]);
     expect(e.completed(run(T0, { durationMs: 5_000, workflowId: 'wf-2' }), T0)).toHaveLength(1);
   });
+
+  it('keeps a cool-down of its own for each of two rules of the same type', () => {
+    const e = new RuleEngine(
+      [
+        { type: 'latency_threshold', seconds: 10 },
+        { type: 'latency_threshold', seconds: 60 },
+      ],
+      initialRulesState(T0),
+    );
+    expect(e.completed(run(T0, { durationMs: 20_000 }), T0)).toEqual([{ rule: 'latency_threshold', reason: 'execution took 20000 ms, more than 10 s' }]);
+    // A minute later a 90 s run: the 10 s rule is cooling down, the 60 s rule has never fired.
+    const later = T0 + 60_000;
+    expect(e.completed(run(later, { durationMs: 90_000 }), later)).toEqual([{ rule: 'latency_threshold', reason: 'execution took 90000 ms, more than 60 s' }]);
+    expect(e.completed(run(later + 60_000, { durationMs: 90_000 }), later + 60_000)).toEqual([]);
+    // After the hour, each fires again on its own.
+    const hourOn = T0 + COOLDOWN_MS;
+    expect(e.completed(run(hourOn, { durationMs: 20_000 }), hourOn).map((f) => f.reason)).toEqual(['execution took 20000 ms, more than 10 s']);
+    expect(Object.keys(e.state.cooldowns).sort()).toEqual(['wf-1|0:latency_threshold', 'wf-1|1:latency_threshold']);
+  });
+
+  it('keeps separate cool-downs for two no_activity rules', () => {
+    const e = new RuleEngine(
+      [
+        { type: 'no_activity', hours: 1 },
+        { type: 'no_activity', hours: 3 },
+      ],
+      initialRulesState(T0),
+    );
+    expect(e.inactive(['wf-1'], T0 + 2 * HOUR).map((x) => x.fired.reason)).toEqual(['no executions for 120 min (threshold 1 h)']);
+    expect(e.inactive(['wf-1'], T0 + 4 * HOUR).map((x) => x.fired.reason)).toEqual([
+      'no executions for 240 min (threshold 1 h)',
+      'no executions for 240 min (threshold 3 h)',
+    ]);
+  });
 });

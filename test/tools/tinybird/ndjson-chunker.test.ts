@@ -33,6 +33,39 @@ describe('NdjsonChunker', () => {
     }
   });
 
+  it('cuts just after the last newline that fits: each chunk ends with its newline, the next starts with the next row', () => {
+    const bodies = (chunks: NdjsonChunk[]) => chunks.map((chunk) => chunk.body.toString());
+    // 18 bytes into 16-byte chunks: the cut comes after "cccc\n", the partial "d" moves on.
+    expect(bodies(chunkAll(['aaaa\nbbbb\ncccc\ndd\n'], 16))).toEqual(['aaaa\nbbbb\ncccc\n', 'dd\n']);
+    expect(bodies(chunkAll(['aaaa\nbbbb\n', 'cccc\ndd\n'], 10))).toEqual(['aaaa\nbbbb\n', 'cccc\ndd\n']);
+    // A line that fills the chunk exactly, newline included, is cut with it.
+    const exact = chunkAll(['123456789\nab\n'], 10);
+    expect(bodies(exact)).toEqual(['123456789\n', 'ab\n']);
+    expect(exact.map((c) => [c.firstRow, c.rows])).toEqual([[1, 1], [2, 1]]);
+  });
+
+  it('fill reads straight into the chunk and cuts it at the same places as push', async () => {
+    const input = Buffer.from('aaaa\nbbbb\ncccc\ndd\n');
+    let at = 0;
+    const read = async (target: Buffer, offset: number, length: number) => {
+      const n = Math.min(length, 5, input.length - at);
+      input.copy(target, offset, at, at + n);
+      at += n;
+      return n;
+    };
+    const chunker = new NdjsonChunker(16);
+    const chunks: NdjsonChunk[] = [];
+    for (let round = 0; round < 20; round++) {
+      const got = await chunker.fill(read);
+      if (got === null) break;
+      chunks.push(...got);
+    }
+    const last = chunker.flush();
+    if (last) chunks.push(last);
+    expect(chunks.map((chunk) => chunk.body.toString())).toEqual(['aaaa\nbbbb\ncccc\n', 'dd\n']);
+    expect(chunks.map((chunk) => chunk.firstRow)).toEqual([1, 4]);
+  });
+
   it('refuses a single line larger than the cap, naming its row', () => {
     const input = `{"a":1}\n{"b":"${'y'.repeat(200)}"}\n{"c":3}\n`;
     expect(() => chunkAll([input], 100)).toThrow(LineTooLargeError);
