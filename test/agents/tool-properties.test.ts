@@ -92,7 +92,7 @@ describe('every tool, property by property (what the snapshots hold)', () => {
     expect(Object.keys(plain.properties).sort()).toEqual(Object.keys(llm.properties).sort());
     const strict = agentDefinition(tool, { strict: true }).parameters as Schema;
     expect(strict.additionalProperties).toBe(false);
-    expect((strict.required ?? []).sort()).toEqual(Object.keys(llm.properties).sort());
+    expect([...(strict.required ?? [])].sort()).toEqual(Object.keys(llm.properties).sort());
     expect(agentDefinition(tool).strict).toBe(false);
     expect(agentDefinition(tool, { strict: true }).strict).toBe(true);
   });
