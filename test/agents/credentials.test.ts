@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolExecutor } from '../../src/agents/index.js';
+import { secretValues, selectTools, serviceNames, userSide } from '../../src/agents/options.js';
+import { scrubSecrets } from '../../src/agents/scrub.js';
 import { getTool, mergeLlmParams } from '../../src/index.js';
 import { paramsJsonSchema } from '../../src/schema.js';
 import { paramNames } from '../../src/harness/fields.js';
@@ -79,5 +81,49 @@ describe('credentials a model sets, the user having left them unset', () => {
       expect(llm.required ?? [], tool.id).toEqual((full.required ?? []).filter((name) => !userOnly.includes(name)));
       if (llm.required) expect(llm.required.length, tool.id).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the user side of a call (options.ts) and the last scrub (scrub.ts)', () => {
+  const tinybirdQuery = getTool('tinybird_query')!;
+  const loopsSend = getTool('loops_send_event')!;
+
+  it('userSide: only user-only params become params; a base URL with no param becomes the service endpoint', () => {
+    expect(userSide(tinybirdQuery, { token: 't', base_url: TB, query: 'model-ish', other: 1, undefinedToken: undefined })).toEqual({ params: { token: 't', base_url: TB } });
+    expect(userSide(tinybirdQuery, { token: undefined })).toEqual({ params: {} });
+    expect(userSide(tinybirdQuery)).toEqual({ params: {} });
+    expect(userSide(loopsSend, { apiKey: 'k', base_url: 'http://127.0.0.1:4100/loops/api/v1' })).toEqual({
+      params: { apiKey: 'k' },
+      endpoints: { loops: 'http://127.0.0.1:4100/loops/api/v1' },
+    });
+    expect(userSide(loopsSend, { apiKey: 'k', base_url: 42 })).toEqual({ params: { apiKey: 'k' } });
+  });
+
+  it('secretValues: the configured credentials only, non-empty strings', () => {
+    expect(secretValues(tinybirdQuery, { token: TOKEN, base_url: TB, query: 'x' })).toEqual([TOKEN]);
+    expect(secretValues(tinybirdQuery, { token: '' })).toEqual([]);
+    expect(secretValues(tinybirdQuery, { token: 123 })).toEqual([]);
+    expect(secretValues(loopsSend, { apiKey: 'k-1', token: 'not-a-loops-param' })).toEqual(['k-1']);
+    expect(secretValues(loopsSend)).toEqual([]);
+  });
+
+  it('selectTools and serviceNames: by service, read-only on request', () => {
+    expect(serviceNames()).toEqual(['tinybird', 'loops', 'workflow']);
+    expect(selectTools().length).toBe(listTools().length);
+    expect(selectTools({ services: ['loops'] }).every((tool) => tool.service === 'loops')).toBe(true);
+    expect(selectTools({ services: ['loops'] }).length).toBeGreaterThan(0);
+    const readOnly = selectTools({ readOnly: true });
+    expect(readOnly.every((tool) => tool.annotations.readOnly)).toBe(true);
+    expect(readOnly.length).toBe(listTools().filter((tool) => tool.annotations.readOnly).length);
+    expect(selectTools({ services: [] })).toEqual([]);
+  });
+
+  it('scrubSecrets: strings at any depth, other values untouched; no secrets, the same object', () => {
+    // Keys are left as they are: the envelope's own keys (ok, output) must survive a short
+    // secret, and the harness has already masked keys (Redactor) with the same secrets.
+    const value = { a: [`x${TOKEN}y`, { b: TOKEN, n: 1, f: false, z: null }], ok: 'yes' };
+    expect(scrubSecrets(value, [TOKEN, 'y'])).toEqual({ a: ['x[redacted][redacted]', { b: '[redacted]', n: 1, f: false, z: null }], ok: '[redacted]es' });
+    expect(scrubSecrets(value, [])).toBe(value);
+    expect(scrubSecrets('plain', ['nothing'])).toBe('plain');
   });
 });
