@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
 import { runTool } from '../../src/harness/execute.js';
 import { Redactor } from '../../src/harness/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
-import { ORIGIN, readParts, validParams } from './fixtures.js';
+import { echoTool, ORIGIN, validParams } from './fixtures.js';
 
 /**
  * Secrets that URL-encoding and JSON-escaping change (`+ / = : @ "`, non-ASCII), so a check
@@ -31,13 +29,6 @@ function expectNoForm(value: unknown, secret: string): void {
   const texts = [...strings(value), JSON.stringify(value)];
   for (const form of forms(secret)) for (const text of texts) expect(text).not.toContain(form);
 }
-
-const echoTool = defineTool({
-  ...readParts,
-  id: 'example_echo',
-  output: z.looseObject({}),
-  response: (res) => res.body as Record<string, unknown>,
-});
 
 describe('a secret that URL-encoding and JSON-escaping change', () => {
   it('the test secrets really change under both encodings', () => {
