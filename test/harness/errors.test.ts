@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, failure, serviceIssues, serviceMessage, ToolCallError, ToolFailure } from '../../src/harness/errors.js';
+import { errorFromResponse, failure, serviceIssues, serviceMessage, ToolCallError } from '../../src/harness/errors.js';
 import type { HttpResponse } from '../../src/harness/types.js';
 
 const res = (status: number, body: unknown): HttpResponse => ({ status, headers: {}, body, bodyKind: typeof body === 'string' ? 'text' : 'json' });
