@@ -15,6 +15,9 @@ export default defineConfig({
       'test/notifications/**/*.test.ts',
       'test/tools/tinybird/**/*.test.ts',
       'test/registry-schema.test.ts',
+      // The in-process hostile-input families: rate-limit headers and webhook abuse.
+      'test/reliability/hostile-headers.test.ts',
+      'test/reliability/webhook-abuse.test.ts',
     ],
     // Starts the sandbox, whose engine (chdb, native) crashes the runner's worker threads.
     exclude: ['test/agents/mcp.test.ts'],
