@@ -79,5 +79,12 @@ describe('a secret that URL-encoding and JSON-escaping change', () => {
     expect(redactor.value({ deep: { [secret]: 1 } })).toEqual({ deep: { '[redacted]': 1 } });
     expect(redactor.value([`${secret}${secret}`])).toEqual(['[redacted][redacted]']);
     expect(redactor.text(`x${encodeURIComponent(secret)}y${secret}z`)).toBe('x[redacted]y[redacted]z');
+    // Only plain objects and arrays are walked: other objects are kept as they are.
+    const when = new Date(0);
+    const copy = redactor.value({ s: secret, when });
+    expect(copy.when).toBe(when);
+    // Four characters are a secret; three are too short to mask without masking everything.
+    expect(new Redactor(['abcd']).text('xabcdx')).toBe('x[redacted]x');
+    expect(new Redactor(['abc']).active).toBe(false);
   });
 });

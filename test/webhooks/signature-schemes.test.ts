@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSignature, signatureDigest } from '../../src/webhooks/signature.js';
+import { parseSignature, secretList, signatureDigest } from '../../src/webhooks/signature.js';
 import { verifyWebhook, WebhookVerificationError, type WebhookFailureReason } from '../../src/webhooks/index.js';
 import { BODY, SECRET, T } from './fixtures.js';
 
@@ -36,5 +36,12 @@ describe('signature schemes other than v1', () => {
     expect(parseSignature(` t = 12 , v0=aa, v1 = bb ,x, v1=cc,v2=dd`)).toEqual({ timestamp: '12', v1: ['bb', 'cc'], repeatedTimestamp: false });
     expect(parseSignature('t=1,t=2,v1=a=b')).toEqual({ timestamp: '2', v1: ['a=b'], repeatedTimestamp: true });
     expect(parseSignature('')).toEqual({ v1: [], repeatedTimestamp: false });
+  });
+
+  it('secretList takes one secret or a list of them, and refuses an empty one anywhere', () => {
+    expect(secretList('a')).toEqual(['a']);
+    expect(secretList(['a', 'b'])).toEqual(['a', 'b']);
+    const message = 'a webhook secret must be a non-empty string (or a non-empty list of them)';
+    for (const bad of [[], '', ['a', ''], ['', 'a'], [1 as unknown as string]]) expect(() => secretList(bad)).toThrow(new TypeError(message));
   });
 });
