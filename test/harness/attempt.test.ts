@@ -143,6 +143,43 @@ describe('attempt (one request through undici dispatch)', () => {
     }
   });
 
+  it('takes a body of exactly the cap, declared or counted, and stops one declared past it before any data', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const settings = { dispatcher, timeoutMs: 1000, maxResponseBytes: 10 };
+    const exact = attempt(get('http://h.test/x'), settings);
+    const c = controller();
+    calls[0]!.handler.onRequestStart!(c, {});
+    calls[0]!.handler.onResponseStart!(c, 200, { 'content-type': 'text/plain', 'content-length': '10' }, 'OK');
+    calls[0]!.handler.onResponseData!(c, Buffer.from('12345'));
+    calls[0]!.handler.onResponseData!(c, Buffer.from('67890'));
+    calls[0]!.handler.onResponseEnd!(c, {});
+    await expect(exact).resolves.toMatchObject({ status: 200, body: '1234567890' });
+    expect(c.abort).not.toHaveBeenCalled();
+
+    const over = attempt(get('http://h.test/x'), settings);
+    const c2 = controller();
+    calls[1]!.handler.onRequestStart!(c2, {});
+    calls[1]!.handler.onResponseStart!(c2, 200, { 'content-type': 'text/plain', 'content-length': '11' }, 'OK');
+    expect(c2.abort).toHaveBeenCalledTimes(1);
+    const error = await over.catch((e: unknown) => e);
+    expect((error as ToolFailure).error).toMatchObject({ code: 'invalid_response', message: 'the response body is larger than the 10-byte limit' });
+  });
+
+  it('refuses text that only contains a URL, and names a connection error without a code by its message', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    await expect(attempt(get('see http://h.test/x'), { dispatcher, timeoutMs: 1000 })).rejects.toEqual({
+      kind: 'network',
+      message: 'network error: not an http(s) URL: see http://h.test/x',
+    });
+    expect(calls).toHaveLength(0);
+    const hangUp = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
+    calls[0]!.handler.onResponseError!(controller(), new Error('socket hang up'));
+    await expect(hangUp).rejects.toEqual({ kind: 'network', message: 'network error: socket hang up' });
+    const silent = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
+    calls[1]!.handler.onResponseError!(controller(), new Error(''));
+    await expect(silent).rejects.toEqual({ kind: 'network', message: 'network error: connection failed' });
+  });
+
   it('times out a request still waiting for a connection, and cancels it when it starts', async () => {
     const { dispatcher, calls } = fakeDispatcher();
     await expect(attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 5 })).rejects.toEqual({
