@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runTool } from '../../src/harness/execute.js';
 import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
 import { mockService } from '../helpers/mock-service.js';
 import { pacedExampleTool } from './fixtures.js';
 
 const OK = { status: 200, headers: {} };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `n` acquires at once; resolves with when each got its turn (ms from the start). */
 async function burst(pacer: Pacer, spec: Parameters<Pacer['acquire']>[0], n: number, answer = OK) {
@@ -95,6 +94,16 @@ describe('Pacer', () => {
   });
 
   it('while every slot is in flight, lets the next go as soon as one finishes', async () => {
+    // A fake clock: "the next waits" is shown up to the last millisecond of the window, not for 20 ms of real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+    try {
+      await inFlightThenFault();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  async function inFlightThenFault() {
     const pacer = new Pacer();
     const spec = { key: 'team-g', limit: 1, windowMs: 60_000 };
     const first = await pacer.acquire(spec);
@@ -104,7 +113,7 @@ describe('Pacer', () => {
     // A fault frees the in-flight slot but still counts against the window: the next waits.
     first.done();
     first.done();
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(59_000);
     expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 1 });
     const abort = new AbortController();
     const aborted = pacer.acquire(spec, abort.signal);
@@ -114,7 +123,7 @@ describe('Pacer', () => {
     stopNext.abort(new Error('done'));
     await expect(next).rejects.toThrow('done');
     expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 0 });
-  });
+  }
 
   it('refuses at once when the signal is already aborted', async () => {
     const pacer = new Pacer();
@@ -149,7 +158,8 @@ describe('pacing through the harness', () => {
     const first = await runTool(tool, { key: 'k1' }, { dispatcher: svc.agent, pacer });
     const abort = new AbortController();
     const second = runTool(tool, { key: 'k1' }, { dispatcher: svc.agent, pacer, signal: abort.signal });
-    await sleep(20);
+    // Aborted once it is known to be waiting in the queue (not after a guessed real delay).
+    await vi.waitFor(() => expect(pacer.pending('k1')).toEqual({ inFlight: 0, queued: 1 }));
     abort.abort();
     expect(first).toMatchObject({ success: true, output: { ok: true } });
     expect(await second).toMatchObject({ success: false, error: { code: 'aborted', message: expect.stringContaining('waiting for its turn') }, meta: { attempts: 0 } });
