@@ -19,16 +19,24 @@ const TOKEN = 'p.user+token/with=chars:@"é';
 const jsonBody = { data: [{ n: 1 }], meta: [{ name: 'n', type: 'UInt64' }], rows: 1, statistics: { elapsed: 0, rows_read: 1, bytes_read: 1 } };
 
 describe('credentials a model sets, the user having left them unset', () => {
-  it('drops the model base_url when only a token is configured: the token never goes to the model host', async () => {
-    const evil = mockService(EVIL);
-    evil.on('POST', '/v0/sql', { status: 200, body: jsonBody });
-    const executor = createToolExecutor({ settings: { tinybird: { token: TOKEN } }, execute: { dispatcher: evil.agent, retry: false } });
+  it('drops the model base_url when only a token is configured: the token goes to the service default, never to the model host', async () => {
+    // The dispatcher knows only Tinybird's default host: a request to the model's host fails as a network error.
+    const svc = mockService(TB);
+    svc.on('POST', '/v0/sql', { status: 200, body: jsonBody });
+    const executor = createToolExecutor({ settings: { tinybird: { token: TOKEN } }, execute: { dispatcher: svc.agent, retry: false } });
     const result = await executor.execute('tinybird_query', { query: 'SELECT 1 FORMAT JSON', base_url: EVIL });
+    expect(result).toMatchObject({ ok: true });
+    expect(svc.requests).toHaveLength(1);
+    expect(svc.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('drops the model base_url when only an API key is configured for a service with no default: the key never goes to the model host', async () => {
+    const evil = mockService(EVIL);
+    evil.on('GET', '/api/v1/executions/exec_1', { status: 200, body: { id: 'exec_1' } });
+    const executor = createToolExecutor({ settings: { workflow: { apiKey: TOKEN } }, execute: { dispatcher: evil.agent, retry: false } });
+    const result = await executor.execute('workflow_get_execution', { executionId: 'exec_1', base_url: EVIL });
     expect(evil.requests).toEqual([]);
-    expect(result).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_params', issues: [{ path: 'base_url', message: expect.stringContaining('the user must set tinybird base_url') }] },
-    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_params', issues: [{ path: 'base_url' }] } });
   });
 
   it('drops the model token when only a base URL is configured: nothing is sent with a credential the model chose', async () => {
@@ -90,8 +98,9 @@ describe('the user side of a call (options.ts) and the last scrub (scrub.ts)', (
 
   it('userSide: only user-only params become params; a base URL with no param becomes the service endpoint', () => {
     expect(userSide(tinybirdQuery, { token: 't', base_url: TB, query: 'model-ish', other: 1, undefinedToken: undefined })).toEqual({ params: { token: 't', base_url: TB } });
-    expect(userSide(tinybirdQuery, { token: undefined })).toEqual({ params: {} });
-    expect(userSide(tinybirdQuery)).toEqual({ params: {} });
+    // Tinybird has a default base URL (its first region): it is used when none is configured.
+    expect(userSide(tinybirdQuery, { token: undefined })).toEqual({ params: { base_url: TB } });
+    expect(userSide(tinybirdQuery)).toEqual({ params: { base_url: TB } });
     expect(userSide(loopsSend, { apiKey: 'k', base_url: 'http://127.0.0.1:4100/loops/api/v1' })).toEqual({
       params: { apiKey: 'k' },
       endpoints: { loops: 'http://127.0.0.1:4100/loops/api/v1' },
