@@ -21,6 +21,8 @@ export default defineConfig({
     ],
     // They start the sandbox, whose engine (chdb, native) crashes the runner's worker processes (SIGSEGV).
     exclude: ['test/agents/mcp.test.ts', 'test/agents/discovery-loop.test.ts'],
+    // Runs the mutated modules' import-time code outside any test (see the file).
+    setupFiles: ['vitest.mutation.setup.ts'],
     // Not `isolate: false`: it ran each mutant 2.6 times faster (src/harness/errors.ts), but
     // code run at import (tool and schema definitions) is then covered by no test, and Stryker
     // made 1175 of the 2777 mutants static, each run against every test.

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runTool } from '../../src/harness/execute.js';
 import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
 import { mockService } from '../helpers/mock-service.js';
@@ -6,104 +6,145 @@ import { pacedExampleTool } from './fixtures.js';
 
 const OK = { status: 200, headers: {} };
 
-/** Starts `n` acquires at once; resolves with when each got its turn (ms from the start). */
+/**
+ * Settles `promise` on the fake clock, timer by timer: the waits below are measured in fake
+ * milliseconds, exactly, whatever the load of the machine.
+ */
+async function onClock<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  // What settles without time passing settles first; then the clock moves to each next timer.
+  await vi.advanceTimersByTimeAsync(0);
+  for (let step = 0; !settled; step++) {
+    if (step > 1000) throw new Error('the promise never settles: no timer left to run');
+    await vi.advanceTimersToNextTimerAsync();
+  }
+  return promise;
+}
+
+/** Starts `n` acquires at once; resolves with when each got its turn (fake ms from the start). */
 async function burst(pacer: Pacer, spec: Parameters<Pacer['acquire']>[0], n: number, answer = OK) {
   const t0 = performance.now();
-  return Promise.all(
-    Array.from({ length: n }, async () => {
-      const turn = await pacer.acquire(spec);
-      const at = performance.now() - t0;
-      turn.done(answer);
-      return at;
-    }),
+  return onClock(
+    Promise.all(
+      Array.from({ length: n }, async () => {
+        const turn = await pacer.acquire(spec);
+        const at = performance.now() - t0;
+        turn.done(answer);
+        return at;
+      }),
+    ),
   );
 }
 
+/** How long one acquire waited for its turn (fake ms); the turn is given back with `answer`. */
+async function waitOf(pacer: Pacer, spec: Parameters<Pacer['acquire']>[0], answer = OK): Promise<number> {
+  const t0 = performance.now();
+  (await onClock(pacer.acquire(spec))).done(answer);
+  return performance.now() - t0;
+}
+
 describe('Pacer', () => {
+  // A fake clock for every wait: what is measured is the pacer's own arithmetic, to the millisecond.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('never holds back a caller below the limit', async () => {
     const pacer = new Pacer();
     const spec = { key: 'team-a', limit: 10, windowMs: 1000 };
-    const times = await burst(pacer, spec, 10);
-    for (const at of times) expect(at).toBeLessThan(20);
+    expect(await burst(pacer, spec, 10)).toEqual(Array(10).fill(0));
     expect(pacer.pending('team-a')).toEqual({ inFlight: 0, queued: 0 });
   });
 
   it('queues a burst above the limit until slots free up, one window after they finished', async () => {
     const pacer = new Pacer();
     const times = await burst(pacer, { key: 'team-b', limit: 3, windowMs: 100 }, 7);
-    expect(times.slice(0, 3).every((at) => at < 20)).toBe(true);
-    expect(times.slice(3, 6).every((at) => at >= 99 && at < 160)).toBe(true);
-    expect(times[6]).toBeGreaterThanOrEqual(199);
+    expect(times.slice(0, 3)).toEqual([0, 0, 0]);
+    // The timer may add a millisecond of margin; never less than the window.
+    for (const at of times.slice(3, 6)) {
+      expect(at).toBeGreaterThanOrEqual(100);
+      expect(at).toBeLessThanOrEqual(102);
+    }
+    expect(times[6]).toBeGreaterThanOrEqual(200);
+    expect(times[6]).toBeLessThanOrEqual(204);
+    expect(pacer.pending('team-b')).toEqual({ inFlight: 0, queued: 0 });
   });
 
   it('keeps keys apart: one busy team does not slow another', async () => {
     const pacer = new Pacer();
     const busy = burst(pacer, { key: 'busy', limit: 1, windowMs: 200 }, 3);
-    const t0 = performance.now();
-    (await pacer.acquire({ key: 'quiet', limit: 1, windowMs: 200 })).done(OK);
-    expect(performance.now() - t0).toBeLessThan(20);
-    await busy;
+    expect(await waitOf(pacer, { key: 'quiet', limit: 1, windowMs: 200 })).toBe(0);
+    const times = await busy;
+    expect(times[0]).toBe(0);
+    expect(times[2]).toBeGreaterThanOrEqual(400);
   });
 
   it('learns the limit from x-ratelimit-limit when none is documented', async () => {
     const pacer = new Pacer({ windowMs: 100 });
     const spec = { key: 'team-c' };
-    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' } });
+    expect(await waitOf(pacer, spec, { status: 200, headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' } })).toBe(0);
     const times = await burst(pacer, spec, 3, { status: 200, headers: { 'x-ratelimit-limit': '2' } });
     // One slot was left in the window; the next two wait for it to pass.
-    expect(times[0]).toBeLessThan(20);
-    expect(times[1]).toBeGreaterThanOrEqual(90);
+    expect(times[0]).toBe(0);
+    expect(times[1]).toBeGreaterThanOrEqual(100);
+    expect(times[1]).toBeLessThanOrEqual(102);
   });
 
   it('holds the slots someone else used when remaining is lower than its own count', async () => {
     const pacer = new Pacer();
     const spec = { key: 'shared-key', limit: 10, windowMs: 150 };
     // Another process already spent 8 of the 10: only 1 is left after ours.
-    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '1' } });
+    expect(await waitOf(pacer, spec, { status: 200, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '1' } })).toBe(0);
     const times = await burst(pacer, spec, 2);
-    expect(times[0]).toBeLessThan(20);
-    expect(times[1]).toBeGreaterThanOrEqual(140);
+    expect(times[0]).toBe(0);
+    expect(times[1]).toBeGreaterThanOrEqual(150);
+    expect(times[1]).toBeLessThanOrEqual(152);
   });
 
   it('after a 429 from a service that names no limit, waits one window', async () => {
     const pacer = new Pacer({ windowMs: 120 });
     const spec = { key: 'team-d' };
-    (await pacer.acquire(spec)).done({ status: 429, headers: {} });
-    const t0 = performance.now();
-    (await pacer.acquire(spec)).done(OK);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(115);
+    await waitOf(pacer, spec, { status: 429, headers: {} });
+    const wait = await waitOf(pacer, spec);
+    expect(wait).toBeGreaterThanOrEqual(120);
+    expect(wait).toBeLessThanOrEqual(122);
   });
 
   it('after a 429 with a known limit, holds every slot for the window', async () => {
     const pacer = new Pacer();
     const spec = { key: 'team-e', limit: 50, windowMs: 100 };
-    (await pacer.acquire(spec)).done({ status: 429, headers: {} });
-    const t0 = performance.now();
-    (await pacer.acquire(spec)).done(OK);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(95);
+    await waitOf(pacer, spec, { status: 429, headers: {} });
+    const wait = await waitOf(pacer, spec);
+    expect(wait).toBeGreaterThanOrEqual(100);
+    expect(wait).toBeLessThanOrEqual(102);
   });
 
   it('waits for a reset header when the window is spent', async () => {
     const pacer = new Pacer();
     const spec = { key: 'team-f', limit: 100, windowMs: 10 };
     const resetAt = String(Date.now() + 150);
-    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetAt } });
-    const t0 = performance.now();
-    (await pacer.acquire(spec)).done(OK);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(130);
+    await waitOf(pacer, spec, { status: 200, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetAt } });
+    const wait = await waitOf(pacer, spec);
+    expect(wait).toBeGreaterThanOrEqual(150);
+    expect(wait).toBeLessThanOrEqual(152);
+  });
+
+  it('a reset header with slots remaining holds nothing', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-f2', limit: 100, windowMs: 10 };
+    const resetAt = String(Date.now() + 150);
+    await waitOf(pacer, spec, { status: 200, headers: { 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': resetAt } });
+    expect(await waitOf(pacer, spec)).toBe(0);
   });
 
   it('while every slot is in flight, lets the next go as soon as one finishes', async () => {
-    // A fake clock: "the next waits" is shown up to the last millisecond of the window, not for 20 ms of real time.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-    try {
-      await inFlightThenFault();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  async function inFlightThenFault() {
     const pacer = new Pacer();
     const spec = { key: 'team-g', limit: 1, windowMs: 60_000 };
     const first = await pacer.acquire(spec);
@@ -123,12 +164,26 @@ describe('Pacer', () => {
     stopNext.abort(new Error('done'));
     await expect(next).rejects.toThrow('done');
     expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 0 });
-  }
+  });
+
+  it('a slot given back after a fault frees one window later, and the queued call then goes', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-g2', limit: 1, windowMs: 1000 };
+    const first = await pacer.acquire(spec);
+    const t0 = performance.now();
+    const next = pacer.acquire(spec);
+    await vi.advanceTimersByTimeAsync(500);
+    first.done();
+    (await onClock(next)).done(OK);
+    const waited = performance.now() - t0;
+    expect(waited).toBeGreaterThanOrEqual(1500);
+    expect(waited).toBeLessThanOrEqual(1502);
+  });
 
   it('refuses at once when the signal is already aborted', async () => {
     const pacer = new Pacer();
     const spec = { key: 'team-h', limit: 1, windowMs: 60_000 };
-    (await pacer.acquire(spec)).done(OK);
+    await waitOf(pacer, spec);
     await expect(pacer.acquire(spec, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
     expect(pacer.pending('team-h')).toEqual({ inFlight: 0, queued: 0 });
   });
@@ -136,8 +191,9 @@ describe('Pacer', () => {
   it('applies an optional fixed cap per second on top', async () => {
     const pacer = new Pacer({ maxPerSecond: 2 });
     const times = await burst(pacer, { key: 'capped' }, 3);
-    expect(times[1]).toBeLessThan(20);
-    expect(times[2]).toBeGreaterThanOrEqual(995);
+    expect(times.slice(0, 2)).toEqual([0, 0]);
+    expect(times[2]).toBeGreaterThanOrEqual(1000);
+    expect(times[2]).toBeLessThanOrEqual(1002);
   });
 
   it('is off for calls that do not ask for pacing, and the shared one is one instance', async () => {
