@@ -96,6 +96,12 @@ function main(): void {
   const config = JSON.parse(readFileSync('stryker.config.json', 'utf8')) as StrykerConfig;
   const floors = (existsSync(FLOORS) ? JSON.parse(readFileSync(FLOORS, 'utf8')) : {}) as Record<string, number>;
   const base = process.env.MUTATION_BASE || 'HEAD~1';
+  try {
+    git('rev-parse', '--verify', '--quiet', `${base}^{commit}`);
+  } catch {
+    console.error(`mutation check FAILED: no commit ${base} to compare with (a shallow clone?): fetch the history, or set MUTATION_BASE`);
+    process.exit(1);
+  }
   const { files, why } = filesToMutate(changedFiles(base), matcher(config.mutate), existsSync);
   console.log(`mutation check: changes since ${base}: ${why}${files.length ? `: ${files.join(', ')}` : ''}`);
   if (files.length === 0) {
