@@ -44,28 +44,6 @@ describe('NdjsonChunker', () => {
     expect(exact.map((c) => [c.firstRow, c.rows])).toEqual([[1, 1], [2, 1]]);
   });
 
-  it('fill reads straight into the chunk and cuts it at the same places as push', async () => {
-    const input = Buffer.from('aaaa\nbbbb\ncccc\ndd\n');
-    let at = 0;
-    const read = async (target: Buffer, offset: number, length: number) => {
-      const n = Math.min(length, 5, input.length - at);
-      input.copy(target, offset, at, at + n);
-      at += n;
-      return n;
-    };
-    const chunker = new NdjsonChunker(16);
-    const chunks: NdjsonChunk[] = [];
-    for (let round = 0; round < 20; round++) {
-      const got = await chunker.fill(read);
-      if (got === null) break;
-      chunks.push(...got);
-    }
-    const last = chunker.flush();
-    if (last) chunks.push(last);
-    expect(chunks.map((chunk) => chunk.body.toString())).toEqual(['aaaa\nbbbb\ncccc\n', 'dd\n']);
-    expect(chunks.map((chunk) => chunk.firstRow)).toEqual([1, 4]);
-  });
-
   it('counts one-character rows, not empty or lone-CR lines, and finds the offset after n rows', () => {
     expect(countRows(Buffer.from('x\ny\n\r\n\nz'))).toBe(3);
     const bytes = Buffer.from('a\n\nb\n\r\nc');
