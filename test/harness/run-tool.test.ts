@@ -63,7 +63,55 @@ describe('runTool: the meta of every result', () => {
   });
 });
 
+/** The read tool with a wire check: the service answers `{ rows }` as JSON, or plain text. */
+const wired = defineTool({
+  ...readParts,
+  id: 'example_wired',
+  wire: z.union([z.object({ rows: z.array(z.object({ name: z.string() })) }), z.string()]),
+  output: z.looseObject({ ok: z.boolean() }),
+  response: (res) => ({ ok: typeof res.body === 'string' || res.body.rows.length > 0 }),
+});
+const flatWire = defineTool({ ...readParts, id: 'example_flat_wire', wire: z.object({ rows: z.number() }), output: z.looseObject({ ok: z.boolean() }), response: () => ({ ok: true }) });
+
 describe('runTool: what went wrong, in words', () => {
+  it('refuses endpoints that are not http(s) URLs before anything is sent, naming each', async () => {
+    const svc = mockService(ORIGIN);
+    const result = await runTool(readTool, validParams, { dispatcher: svc.agent, endpoints: { example: 'ftp://files.example.test', other: 'not a url' } });
+    expect(svc.requests).toEqual([]);
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        code: 'invalid_params',
+        message: 'invalid options: endpoints.example: not an http(s) URL: "ftp://files.example.test"; endpoints.other: not an http(s) URL: "not a url"',
+        issues: [{ path: 'endpoints.example' }, { path: 'endpoints.other' }],
+      },
+    });
+    expect(result.meta.attempts).toBe(0);
+  });
+
+  it('a wire check names the service\'s own fields, inside the union branch the body took', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 200, body: { rows: [{ name: 7 }] } }, { status: 200, body: 'plain answer' }, { status: 200, body: { rows: [{ name: 'a' }] } });
+    const options = { dispatcher: svc.agent, retry: false as const };
+    const bad = await runTool(wired, validParams, options);
+    expect(bad).toMatchObject({ success: false, error: { code: 'invalid_response', status: 200, issues: [{ path: 'rows.0.name' }] } });
+    expect(bad.success ? '' : bad.error.message).toMatch(/^the service answered with an unexpected shape: rows\.0\.name: /);
+    expect(await runTool(wired, validParams, options)).toMatchObject({ success: true, output: { ok: true } });
+    expect(await runTool(wired, validParams, options)).toMatchObject({ success: true, output: { ok: true } });
+  });
+
+  it('a wire check of a body of no branch names the body itself', async () => {
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 200, body: [1, 2] }, { status: 200, body: { rows: 'many' } });
+    const options = { dispatcher: svc.agent, retry: false as const };
+    const neither = await runTool(wired, validParams, options);
+    expect(neither).toMatchObject({ success: false, error: { code: 'invalid_response', issues: [{ path: '' }] } });
+    expect(neither.success ? '' : neither.error.message).toMatch(/^the service answered with an unexpected shape: \(body\): /);
+    const flat = await runTool(flatWire, validParams, options);
+    expect(flat).toMatchObject({ success: false, error: { code: 'invalid_response', issues: [{ path: 'rows' }] } });
+    expect(flat.success ? '' : flat.error.message).toMatch(/^the service answered with an unexpected shape: rows: /);
+  });
+
   it('names each invalid param by its path, and the root when the params are no object', async () => {
     const named = await runTool(readTool, { ...validParams, name: 'x' });
     expect(named).toMatchObject({ success: false, error: { code: 'invalid_params', message: expect.stringMatching(/^invalid params: name: /), issues: [{ path: 'name' }] } });
