@@ -199,7 +199,33 @@ describe('Pacer', () => {
   it('is off for calls that do not ask for pacing, and the shared one is one instance', async () => {
     expect(await takeTurn(new Pacer(), undefined)).toBeUndefined();
     expect(await takeTurn(undefined, { key: 'x' })).toBeUndefined();
+    expect(sharedPacer()).toBeInstanceOf(Pacer);
     expect(sharedPacer()).toBe(sharedPacer());
+  });
+
+  it('knows nothing pending for a key it has never seen', () => {
+    expect(new Pacer().pending('never-seen')).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it('does not take a limit of 0 from a header: the documented limit stays', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-zero', limit: 5, windowMs: 100 };
+    await waitOf(pacer, spec, { status: 200, headers: { 'x-ratelimit-limit': '0' } });
+    expect(await burst(pacer, spec, 4)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a wait of exactly the budget is taken; one millisecond over is refused at once, saying when to come back', async () => {
+    const pacer = new Pacer({ windowMs: 100 });
+    const spec = { key: 'team-budget' };
+    await waitOf(pacer, spec, { status: 429, headers: {} });
+    // The window from the 429 is 100 ms: a budget of 99 ms cannot cover it.
+    const before = performance.now();
+    const refused = pacer.acquire(spec, undefined, 99);
+    await expect(refused).rejects.toMatchObject({ error: { code: 'rate_limited', retryable: true, retryAfterMs: 100 } });
+    expect(performance.now()).toBe(before);
+    const t0 = performance.now();
+    (await onClock(pacer.acquire(spec, undefined, 100))).done(OK);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(100);
   });
 });
 
