@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolExecutor } from '../../src/agents/index.js';
-import { secretValues, selectTools, serviceNames, userSide } from '../../src/agents/options.js';
+import { missingSettings, secretValues, selectTools, serviceNames, userSide } from '../../src/agents/options.js';
 import { scrubSecrets } from '../../src/agents/scrub.js';
 import { getTool, mergeLlmParams } from '../../src/index.js';
 import { paramsJsonSchema } from '../../src/schema.js';
@@ -106,6 +106,17 @@ describe('the user side of a call (options.ts) and the last scrub (scrub.ts)', (
       endpoints: { loops: 'http://127.0.0.1:4100/loops/api/v1' },
     });
     expect(userSide(loopsSend, { apiKey: 'k', base_url: 42 })).toEqual({ params: { apiKey: 'k' } });
+  });
+
+  it('missingSettings: the credential, and a base URL only where the service has no default', () => {
+    expect(missingSettings('workflow')).toEqual(['apiKey ($WORKFLOW_API_KEY)', 'base_url ($WORKFLOW_BASE_URL)']);
+    expect(missingSettings('workflow', { apiKey: 'k' })).toEqual(['base_url ($WORKFLOW_BASE_URL)']);
+    expect(missingSettings('workflow', { base_url: 'http://127.0.0.1:4100' })).toEqual(['apiKey ($WORKFLOW_API_KEY)']);
+    expect(missingSettings('workflow', { apiKey: 'k', base_url: 'http://127.0.0.1:4100' })).toEqual([]);
+    expect(missingSettings('tinybird')).toEqual(['token ($TINYBIRD_TOKEN)']);
+    expect(missingSettings('tinybird', { token: TOKEN })).toEqual([]);
+    expect(missingSettings('loops', { apiKey: '' })).toEqual([]);
+    expect(missingSettings('no-such-service')).toEqual([]);
   });
 
   it('secretValues: the configured credentials only, non-empty strings', () => {
