@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'test/engines/sim-types/'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'test/engines/sim-types/', '.stryker-tmp*/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -38,6 +38,14 @@ export const readParts = {
 
 export const readTool = defineTool({ ...base, ...readParts, id: 'example_read' });
 
+/** The read tool returning whatever JSON object the service sent, to see what comes back of it. */
+export const echoTool = defineTool({
+  ...readParts,
+  id: 'example_echo',
+  output: z.looseObject({}),
+  response: (res) => res.body as Record<string, unknown>,
+});
+
 export const writeTool = defineTool({
   ...base,
   id: 'example_write',

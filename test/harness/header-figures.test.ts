@@ -68,3 +68,58 @@ describe('header figures are clamped and read by one strict grammar', () => {
     expect(serverDelayMs({ 'retry-after': '-1', 'x-ratelimit-reset': '1e400' }, NOW)).toBe(DAY);
   });
 });
+
+describe('the grammar of a header figure, form by form', () => {
+  it.each([
+    // Decimals of several digits on both sides, a leading dot, a signed exponent.
+    ['12.5', 12_500],
+    ['.25', 250],
+    ['+.25', 250],
+    ['1e+3', 1_000_000],
+    ['2.5e-1', 250],
+    // Around a value: white space is not part of it.
+    [' 5 ', 5000],
+    ['\t7', 7000],
+    // An empty header is not a zero wait.
+    ['', undefined],
+    ['.', undefined],
+    ['1e', undefined],
+    ['e3', undefined],
+    ['1.2.3', undefined],
+  ])('Retry-After %j waits %j ms', (value, want) => {
+    expect(parseRetryAfter(value, NOW)).toBe(want);
+  });
+
+  it.each([
+    // IMF-fixdate, RFC 850 and asctime, the three forms of HTTP; white space around them.
+    ['Sun, 22 Nov 2026 10:00:05 GMT', 5000],
+    ['Sunday, 22-Nov-26 10:00:05 GMT', 5000],
+    ['Sun Nov 22 10:00:05 2026', 5000],
+    ['  Sun, 22 Nov 2026 10:00:05 GMT  ', 5000],
+    // Text after or before a date is not a date (Date.parse alone reads the first as June).
+    ['Sun, 22 Nov 2026 10:00:05 GMT junk', undefined],
+    ['1 Sun, 22 Nov 2026 10:00:05 GMT', undefined],
+  ])('Retry-After date %j waits %j ms', (value, want) => {
+    expect(parseRetryAfter(value, NOW)).toBe(want);
+  });
+
+  it.each([
+    // ISO 8601: a date alone, without a zone, with Z, with an offset in either spelling, a space for the T.
+    ['2026-11-22', Date.parse('2026-11-22T00:00:00Z')],
+    ['2026-11-22T10:01:00', new Date(2026, 10, 22, 10, 1, 0).getTime()],
+    ['2026-11-22T11:01:00+01:00', NOW + 60_000],
+    ['2026-11-22T11:01:00+0100', NOW + 60_000],
+    ['2026-11-22T09:01:00-01:00', NOW + 60_000],
+    ['2026-11-22 10:01:00.500Z', NOW + 60_500],
+    ['a 2026-11-22', undefined],
+    ['2026-11-22T10:01:00Z junk', undefined],
+    ['2026-11-22T10:01:00+1:00', undefined],
+  ])('reset %j is %j', (value, want) => {
+    expect(parseResetHeader(value, NOW)).toBe(want);
+  });
+
+  it('reads a 16-digit figure as the number it is (epoch ms, clamped to a day ahead)', () => {
+    expect(parseResetHeader('0001795341605000', NOW)).toBe(NOW + 5000);
+    expect(parseResetHeader('9999999999999999', NOW)).toBe(NOW + DAY);
+  });
+});

@@ -31,6 +31,21 @@ async function heldFor(pacer: Pacer, spec: Spec, answer = OK) {
   return (await burst(pacer, spec, 1, answer))[0];
 }
 
+/** Settles `promise` on the fake clock, timer by timer (what settles without time passing, first). */
+async function onClock<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  for (let step = 0; !settled; step++) {
+    if (step > 1000) throw new Error('the promise never settles: no timer left to run');
+    await vi.advanceTimersToNextTimerAsync();
+  }
+  return promise;
+}
+
 describe('Pacer', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
@@ -149,7 +164,52 @@ describe('Pacer', () => {
   it('is off for calls that do not ask for pacing, and the shared one is one instance', async () => {
     expect(await takeTurn(new Pacer(), undefined)).toBeUndefined();
     expect(await takeTurn(undefined, { key: 'x' })).toBeUndefined();
+    expect(sharedPacer()).toBeInstanceOf(Pacer);
     expect(sharedPacer()).toBe(sharedPacer());
+  });
+
+  it('a reset header with slots remaining holds nothing', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-f2', limit: 100, windowMs: 10 };
+    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': String(Date.now() + 150) } });
+    expect(await heldFor(pacer, spec)).toBe(0);
+  });
+
+  it('a slot given back after a fault frees one window later, and the queued call then goes', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-g2', limit: 1, windowMs: 1000 };
+    const first = await pacer.acquire(spec);
+    const t0 = performance.now();
+    const next = pacer.acquire(spec);
+    await vi.advanceTimersByTimeAsync(500);
+    first.done();
+    (await onClock(next)).done(OK);
+    const waited = performance.now() - t0;
+    expect(waited).toBeGreaterThanOrEqual(1500);
+    expect(waited).toBeLessThanOrEqual(1502);
+  });
+
+  it('knows nothing pending for a key it has never seen', () => {
+    expect(new Pacer().pending('never-seen')).toEqual({ inFlight: 0, queued: 0 });
+  });
+
+  it('does not take a limit of 0 from a header: the documented limit stays', async () => {
+    const pacer = new Pacer();
+    const spec = { key: 'team-zero', limit: 5, windowMs: 100 };
+    (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '0' } });
+    expect(await burst(pacer, spec, 4)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a wait of exactly the budget is taken; one millisecond over is refused at once, saying when to come back', async () => {
+    const pacer = new Pacer({ windowMs: 100 });
+    const spec = { key: 'team-budget' };
+    (await pacer.acquire(spec)).done({ status: 429, headers: {} });
+    // The window from the 429 is 100 ms: a budget of 99 ms cannot cover it.
+    const before = performance.now();
+    await expect(pacer.acquire(spec, undefined, 99)).rejects.toMatchObject({ error: { code: 'rate_limited', retryable: true, retryAfterMs: 100 } });
+    expect(performance.now()).toBe(before);
+    (await onClock(pacer.acquire(spec, undefined, 100))).done(OK);
+    expect(performance.now() - before).toBeGreaterThanOrEqual(100);
   });
 });
 

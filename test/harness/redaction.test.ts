@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
 import { runTool } from '../../src/harness/execute.js';
 import { Redactor, stripUrlCredentials } from '../../src/harness/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
-import { ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';
-
-const echoTool = defineTool({
-  ...readParts,
-  id: 'example_echo',
-  output: z.looseObject({}),
-  response: (res) => res.body as Record<string, unknown>,
-});
+import { echoTool, ORIGIN, readTool, SECRET, validParams } from './fixtures.js';
 
 describe('secrets never come back', () => {
   it('masks a secret the service echoes in an error message', async () => {

@@ -27,16 +27,21 @@ export function fakeClock(start = Date.UTC(2026, 0, 5, 12), options: { autoAdvan
         return Promise.resolve();
       }
       return new Promise<void>((resolve, reject) => {
-        const timer: Timer = { at: now + Math.max(0, ms), resolve };
-        timers.push(timer);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            timers = timers.filter((t) => t !== timer);
-            reject(signal.reason);
+        const onAbort = () => {
+          timers = timers.filter((t) => t !== timer);
+          reject(signal!.reason);
+        };
+        // A sleep that ends forgets its abort listener, as the real one does: a long-lived signal
+        // otherwise collects one per sleep (Node's MaxListenersExceededWarning past ten).
+        const timer: Timer = {
+          at: now + Math.max(0, ms),
+          resolve: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
           },
-          { once: true },
-        );
+        };
+        timers.push(timer);
+        signal?.addEventListener('abort', onAbort, { once: true });
       });
     },
     async advance(ms) {

@@ -218,4 +218,90 @@ describe('cool-down claim', () => {
     expect(e.completed(run(T0, { durationMs: 5_000, cost: 1 }), T0)).toEqual([]);
     expect(e.completed(run(T0, { durationMs: 5_000, workflowId: 'wf-2' }), T0)).toHaveLength(1);
   });
+
+  it('keeps a cool-down of its own for each of two rules of the same type', () => {
+    const e = new RuleEngine(
+      [
+        { type: 'latency_threshold', seconds: 10 },
+        { type: 'latency_threshold', seconds: 60 },
+      ],
+      initialRulesState(T0),
+    );
+    expect(e.completed(run(T0, { durationMs: 20_000 }), T0)).toEqual([{ rule: 'latency_threshold', reason: 'execution took 20000 ms, more than 10 s' }]);
+    // A minute later a 90 s run: the 10 s rule is cooling down, the 60 s rule has never fired.
+    const later = T0 + 60_000;
+    expect(e.completed(run(later, { durationMs: 90_000 }), later)).toEqual([{ rule: 'latency_threshold', reason: 'execution took 90000 ms, more than 60 s' }]);
+    expect(e.completed(run(later + 60_000, { durationMs: 90_000 }), later + 60_000)).toEqual([]);
+    // After the hour, each fires again on its own.
+    const hourOn = T0 + COOLDOWN_MS;
+    expect(e.completed(run(hourOn, { durationMs: 20_000 }), hourOn).map((f) => f.reason)).toEqual(['execution took 20000 ms, more than 10 s']);
+    expect(Object.keys(e.state.cooldowns).sort()).toEqual(['wf-1|0:latency_threshold', 'wf-1|1:latency_threshold']);
+  });
+
+  it('keeps separate cool-downs for two no_activity rules', () => {
+    const e = new RuleEngine(
+      [
+        { type: 'no_activity', hours: 1 },
+        { type: 'no_activity', hours: 3 },
+      ],
+      initialRulesState(T0),
+    );
+    expect(e.inactive(['wf-1'], T0 + 2 * HOUR).map((x) => x.fired.reason)).toEqual(['no executions for 120 min (threshold 1 h)']);
+    expect(e.inactive(['wf-1'], T0 + 4 * HOUR).map((x) => x.fired.reason)).toEqual([
+      'no executions for 240 min (threshold 1 h)',
+      'no executions for 240 min (threshold 3 h)',
+    ]);
+  });
+});
+
+describe('what the rule engine remembers', () => {
+  it('claims a cool-down for exactly an hour, and none for a rule it does not have', () => {
+    const e = engine({ type: 'latency_threshold', seconds: 1 });
+    expect(e.claimCooldown('wf-1', 0, T0)).toBe(true);
+    expect(e.claimCooldown('wf-1', 0, T0 + COOLDOWN_MS - 1)).toBe(false);
+    expect(e.claimCooldown('wf-1', 0, T0 + COOLDOWN_MS)).toBe(true);
+    expect(e.claimCooldown('wf-1', 1, T0)).toBe(false);
+    expect(e.state.cooldowns['wf-1|1:undefined']).toBeUndefined();
+  });
+
+  it('keeps runs sorted by end time when logs arrive out of order, and lists the workflows seen', () => {
+    const e = engine({ type: 'error_count', count: 100, windowHours: 2 });
+    for (const minutes of [2, 1, 3, 0]) e.completed(run(T0 + minutes * 60_000), T0 + 10 * 60_000);
+    e.completed(run(T0, { workflowId: 'wf-2' }), T0);
+    expect(e.state.workflows['wf-1']!.runs.map((r) => (r.at - T0) / 60_000)).toEqual([0, 1, 2, 3]);
+    expect(e.knownWorkflows()).toEqual(['wf-1', 'wf-2']);
+  });
+
+  it('forgets runs older than the longest window (strictly), and keeps at most 10,000', () => {
+    const e = engine({ type: 'error_count', count: 100, windowHours: 1 });
+    e.completed(run(T0), T0);
+    e.completed(run(T0 + 30 * 60_000), T0);
+    e.completed(run(T0 + HOUR), T0);
+    expect(e.state.workflows['wf-1']!.runs.map((r) => r.at - T0)).toEqual([30 * 60_000, HOUR]);
+    e.completed(run(T0 + 3 * HOUR), T0);
+    expect(e.state.workflows['wf-1']!.runs.map((r) => r.at - T0)).toEqual([3 * HOUR]);
+
+    const busy = engine({ type: 'error_count', count: 1_000_000, windowHours: 24 });
+    for (let i = 0; i <= 10_000; i++) busy.completed(run(T0 + i), T0);
+    const runs = busy.state.workflows['wf-1']!.runs;
+    expect(runs).toHaveLength(10_000);
+    expect([runs[0]!.at - T0, runs.at(-1)!.at - T0]).toEqual([1, 10_000]);
+  });
+
+  it('counts a log without a numeric cost as costing nothing', () => {
+    const e = engine({ type: 'cost_threshold', cost: 0 });
+    const free = { ...run(T0), cost: undefined } as unknown as ExecutionLog;
+    expect(e.completed(free, T0)).toEqual([]);
+    const odd = { ...run(T0), cost: { total: '5' } } as unknown as ExecutionLog;
+    expect(e.completed(odd, T0)).toEqual([]);
+    expect(e.completed(run(T0, { cost: 0.5 }), T0).map((f) => f.reason)).toEqual(['execution cost 0.5, more than 0']);
+  });
+
+  it('rebuilds a state read back from JSON as dictionaries, without prototypes', () => {
+    const saved = JSON.parse(JSON.stringify(initialRulesState(T0))) as ReturnType<typeof initialRulesState>;
+    const e = new RuleEngine([{ type: 'latency_threshold', seconds: 1 }], saved);
+    expect(Object.getPrototypeOf(e.state.workflows)).toBeNull();
+    expect(Object.getPrototypeOf(e.state.cooldowns)).toBeNull();
+    expect(e.state).toBe(saved);
+  });
 });

@@ -253,7 +253,14 @@ describe('alert rules and faults', () => {
     const second = await execute('wf_broken_query', {});
     const alert = await eventually(async () => hook.received.slice(before).find((d) => d.body.includes(second.json.executionId as string)));
     expect(verifyWebhook({ body: alert.body, headers: alert.headers, secret: 'whsec-test' }).data).toMatchObject({ status: 'error', level: 'error', workflowId: 'wf_broken_query' });
-    await new Promise((r) => setTimeout(r, 150));
+    // Nothing else can arrive: each execution was evaluated before its call returned, and the
+    // notifier queued one delivery only, now acknowledged (no timer can send what is not queued).
+    const queued = await eventually(async () => {
+      const queue = (await call(`${sb.admin.workflow}/workspaces/ws_sandbox/deliveries`)).json.deliveries as { deliveries: { executionId: string; state: string }[] };
+      const { deliveries } = queue;
+      return deliveries.every((d) => d.state !== 'pending') ? deliveries : undefined;
+    });
+    expect(queued.map((d) => [d.executionId, d.state])).toEqual([[second.json.executionId, 'delivered']]);
     const sent = hook.received.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).not.toContain(first.json.executionId as string);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countRows, LineTooLargeError, NdjsonChunker, type NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
+import { countRows, LineTooLargeError, NdjsonChunker, offsetAfterRows, type NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
 
 function chunkAll(pieces: (string | Buffer)[], maxBytes: number): NdjsonChunk[] {
   const chunker = new NdjsonChunker(maxBytes);
@@ -31,6 +31,48 @@ describe('NdjsonChunker', () => {
       expect(chunk.body.toString().split('\n')[0]).toBe(lines[next - 1]);
       next += chunk.rows;
     }
+  });
+
+  it('cuts just after the last newline that fits: each chunk ends with its newline, the next starts with the next row', () => {
+    const bodies = (chunks: NdjsonChunk[]) => chunks.map((chunk) => chunk.body.toString());
+    // 18 bytes into 16-byte chunks: the cut comes after "cccc\n", the partial "d" moves on.
+    expect(bodies(chunkAll(['aaaa\nbbbb\ncccc\ndd\n'], 16))).toEqual(['aaaa\nbbbb\ncccc\n', 'dd\n']);
+    expect(bodies(chunkAll(['aaaa\nbbbb\n', 'cccc\ndd\n'], 10))).toEqual(['aaaa\nbbbb\n', 'cccc\ndd\n']);
+    // A line that fills the chunk exactly, newline included, is cut with it.
+    const exact = chunkAll(['123456789\nab\n'], 10);
+    expect(bodies(exact)).toEqual(['123456789\n', 'ab\n']);
+    expect(exact.map((c) => [c.firstRow, c.rows])).toEqual([[1, 1], [2, 1]]);
+  });
+
+  it('counts one-character rows, not empty or lone-CR lines, and finds the offset after n rows', () => {
+    expect(countRows(Buffer.from('x\ny\n\r\n\nz'))).toBe(3);
+    const bytes = Buffer.from('a\n\nb\n\r\nc');
+    expect([0, 1, 2, 3, 4].map((n) => offsetAfterRows(bytes, n))).toEqual([0, 2, 5, bytes.length, bytes.length]);
+  });
+
+  it('fill cuts a chunk filled exactly, then reports the end', async () => {
+    const input = Buffer.from('abc\ndef\n');
+    let given = false;
+    const chunker = new NdjsonChunker(8);
+    const read = async (target: Buffer, offset: number) => (given ? 0 : ((given = true), input.copy(target, offset)));
+    const first = await chunker.fill(read);
+    expect(first!.map((c) => [c.body.toString(), c.rows])).toEqual([['abc\ndef\n', 2]]);
+    expect(await chunker.fill(read)).toBeNull();
+    expect(chunker.flush()).toBeUndefined();
+    const error = new LineTooLargeError(3, 8);
+    expect([error.name, error.row, error.maxBytes]).toEqual(['LineTooLargeError', 3, 8]);
+  });
+
+  it('hands chunk buffers back for reuse only when asked to recycle', () => {
+    const input = Buffer.from('aaa\nbbb\nccc\nddd\neee\n');
+    expect(new NdjsonChunker(8).push(input)[0]!.release).toBeUndefined();
+    const chunker = new NdjsonChunker(8, true);
+    const [first] = chunker.push(Buffer.from('aaa\nbbb\nc'));
+    first!.release!();
+    const later = chunker.push(Buffer.from('cc\nddd\neee\n'));
+    expect(later.map((c) => c.body.toString())).toEqual(['ccc\nddd\n']);
+    // The next buffer taken after the release is the released one.
+    expect(later[0]!.body.buffer === first!.body.buffer || chunker.flush()!.body.buffer === first!.body.buffer).toBe(true);
   });
 
   it('refuses a single line larger than the cap, naming its row', () => {

@@ -1,0 +1,27 @@
+/**
+ * Loaded before each test file of a mutation run (vitest.mutation.config.ts): imports every
+ * mutated module, so code that runs at import (schemas, regular expressions, constants) runs
+ * here, outside any test. Stryker then sees its mutants as static, the same in every run;
+ * without this, such a mutant counts as covered by whichever test first imported its module
+ * (often one that never reaches it) and is judged by that test alone.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const DIRS = ['src/harness', 'src/webhooks'];
+const FILES = [
+  'src/schema.ts',
+  'src/agents/scrub.ts',
+  'src/agents/options.ts',
+  'src/notifications/rules.ts',
+  'src/notifications/rule-engine.ts',
+  'src/notifications/queue.ts',
+  'src/notifications/journal.ts',
+  'src/notifications/delivery-retry.ts',
+  'tools/tinybird/ndjson-chunker.ts',
+  'tools/tinybird/events.ts',
+  'tools/tinybird/events-request.ts',
+];
+
+const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];
+for (const file of modules) await import(resolve(file));
