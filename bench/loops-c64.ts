@@ -11,7 +11,7 @@ export interface LoopsRow extends RoundRatios {
   tool: string;
 }
 
-export async function loopsC64(port: number, { runs = 9, calls = 20000 } = {}): Promise<LoopsRow[]> {
+export async function loopsC64(port: number, { runs = 15, calls = 8000 } = {}): Promise<LoopsRow[]> {
   const base = `http://127.0.0.1:${port}`;
   const endpoints = { loops: `${base}/api/v1` };
   const agent = benchAgent();

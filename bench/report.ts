@@ -13,11 +13,13 @@ export interface Row {
   goal: { kind: 'max' | 'min'; value: number };
   /** Lowest and highest per-round ratio, for rows measured in alternating rounds. */
   range?: [number, number];
+  /** Median per-round ratio of the client's CPU time for the same work (see rounds.ts). */
+  cpu?: number;
 }
 
 /** The ratio, median and range of alternating rounds, as a row takes them. */
-export function fromRounds(r: RoundRatios): Pick<Row, 'ratio' | 'range'> {
-  return { ratio: r.ratio, range: r.range };
+export function fromRounds(r: RoundRatios): Pick<Row, 'ratio' | 'range' | 'cpu'> {
+  return { ratio: r.ratio, range: r.range, cpu: r.cpuRatio };
 }
 
 /** The machine's load averages (1, 5, 15 min), as `uptime` prints them. */
@@ -30,12 +32,12 @@ export function met(row: Row): boolean {
 }
 
 export function table(rows: Row[]): string {
-  const header = '| suite | measure | flowblocks | baseline | ratio | goal | met |';
+  const header = '| suite | measure | flowblocks | baseline | ratio (range) | client CPU ratio | goal | met |';
   const lines = rows.map(
     (r) =>
-      `| ${r.suite} | ${r.measure} | ${r.flowblocks} | ${r.baseline} | ${r.ratio.toFixed(2)}×${r.range ? ` (${r.range[0].toFixed(2)}–${r.range[1].toFixed(2)})` : ''} | ${r.goal.kind === 'max' ? '≤' : '≥'} ${r.goal.value}× | ${met(r) ? 'yes' : 'NO'} |`,
+      `| ${r.suite} | ${r.measure} | ${r.flowblocks} | ${r.baseline} | ${r.ratio.toFixed(2)}×${r.range ? ` (${r.range[0].toFixed(2)}–${r.range[1].toFixed(2)})` : ''} | ${r.cpu === undefined ? '' : `${r.cpu.toFixed(2)}×`} | ${r.goal.kind === 'max' ? '≤' : '≥'} ${r.goal.value}× | ${met(r) ? 'yes' : 'NO'} |`,
   );
-  return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
+  return [header, '|---|---|---|---|---|---|---|---|', ...lines].join('\n');
 }
 
 export function machine(): string {
@@ -62,7 +64,9 @@ Every measure is the median of several runs after a warm-up, on loopback, with t
 server in a child process. Ratios are what count; absolute figures are for context and
 depend on the machine and on what else it was doing. Rows with a range ran in alternating
 rounds (flowblocks, baseline, baseline, flowblocks …): the ratio is the median of the
-per-round ratios, the range their lowest and highest.
+per-round ratios, the range their lowest and highest; the client CPU ratio is the median
+per-round ratio of the bench process's own CPU time for the same calls (the server runs in
+another process), which another process's load moves far less than the wall clock.
 
 ${text}
 

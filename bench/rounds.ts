@@ -15,6 +15,19 @@ export interface RoundRatios {
   /** Lowest and highest per-round ratio. */
   range: [number, number];
   rounds: number;
+  /**
+   * Median per-round ratio of this process's CPU time (user + system) over the same work:
+   * what the client code costs, much less moved by other processes than the wall clock.
+   */
+  cpuRatio?: number;
+}
+
+/** Runs `fn` and returns its value and the CPU ms this process spent meanwhile. */
+async function withCpu(fn: () => Promise<number> | number): Promise<[number, number]> {
+  const start = process.cpuUsage();
+  const value = await fn();
+  const used = process.cpuUsage(start);
+  return [value, (used.user + used.system) / 1000];
 }
 
 /**
@@ -25,20 +38,22 @@ export async function alternateRounds(rounds: number, flowblocks: () => Promise<
   const a: number[] = [];
   const b: number[] = [];
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let i = 0; i < rounds; i++) {
     // Which side goes first alternates too, so neither always runs on a cooler machine.
-    let x: number;
-    let y: number;
+    let x: [number, number];
+    let y: [number, number];
     if (i % 2 === 0) {
-      x = await flowblocks();
-      y = await baseline();
+      x = await withCpu(flowblocks);
+      y = await withCpu(baseline);
     } else {
-      y = await baseline();
-      x = await flowblocks();
+      y = await withCpu(baseline);
+      x = await withCpu(flowblocks);
     }
-    a.push(x);
-    b.push(y);
-    ratios.push(x / y);
+    a.push(x[0]);
+    b.push(y[0]);
+    ratios.push(x[0] / y[0]);
+    cpuRatios.push(x[1] / y[1]);
   }
-  return { flowblocks: median(a), baseline: median(b), ratio: median(ratios), range: [Math.min(...ratios), Math.max(...ratios)], rounds };
+  return { flowblocks: median(a), baseline: median(b), ratio: median(ratios), range: [Math.min(...ratios), Math.max(...ratios)], rounds, cpuRatio: median(cpuRatios) };
 }

@@ -19,7 +19,7 @@ export const SIZES = [
   { label: '10 MB', bytes: 10_000_000, calls: 4 },
 ];
 
-export async function sizeScaling(port: number, { runs = 9, scale = 1 } = {}): Promise<SizeRow[]> {
+export async function sizeScaling(port: number, { runs = 15, scale = 0.5 } = {}): Promise<SizeRow[]> {
   const base = `http://127.0.0.1:${port}`;
   const agent = benchAgent();
   const rows: SizeRow[] = [];

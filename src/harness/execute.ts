@@ -125,7 +125,12 @@ export async function runTool<T extends AnyTool>(
     }
     const call = async (p: unknown) => {
       const response = await sendRequest(tool.request(p, callOptions), state);
-      return tool.response(tool.wire ? parseWire(tool.wire, response) : response, p);
+      if (!tool.wire) return tool.response(response, p);
+      // The wire check's copy of a body whose bytes held no secret holds none either.
+      const trusted = redactor.isTrusted(response.body);
+      const checked = parseWire(tool.wire, response);
+      if (trusted && checked.body && typeof checked.body === 'object') redactor.trust(checked.body);
+      return tool.response(checked, p);
     };
     // The context exists only for composed tools; a single call needs none of it.
     const raw = tool.run
@@ -141,7 +146,8 @@ export async function runTool<T extends AnyTool>(
           signal: options.signal,
         } satisfies ToolContext<unknown>)
       : await call(parsed.data);
-    const output = tool.output.safeParse(raw);
+    // A tool with many rows checks them with a schema that does not copy them (`outputCheck`).
+    const output = (tool.outputCheck ?? tool.output).safeParse(raw);
     if (!output.success) {
       throw failure('invalid_response', 'the service answered with an unexpected shape', {
         status: state.status,
