@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { withIdempotencyKey } from './call-options.js';
 import { ownValue } from './dictionary.js';
 import { failure, ToolFailure } from './errors.js';
 import { endpointIssues } from './endpoints.js';
@@ -76,22 +76,6 @@ export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse):
   const typed = response as HttpResponse<z.output<W>>;
   typed.body = checked.data;
   return typed;
-}
-
-/**
- * The options a tool sees: the caller's idempotency key, or one made on first read and then
- * kept for the whole call (every retry sends the same one). Tools that send none cost nothing.
- */
-function withIdempotencyKey(options: ExecuteOptions): ExecuteOptions {
-  if (options.idempotencyKey !== undefined) return options;
-  let key: string | undefined;
-  // A literal with a getter: Object.create with descriptors costs about 2.5 µs a call.
-  return {
-    ...options,
-    get idempotencyKey() {
-      return (key ??= randomUUID());
-    },
-  };
 }
 
 /**
