@@ -9,8 +9,14 @@
 export const RAW_SCAN_MIN_BYTES = 16 * 1024;
 
 const BACKSLASH = 0x5c;
-/** Characters a JSON text may spell as an escape (`\"`, `\\`, `\/`, `\n` …), besides `\uXXXX`. */
-const ESCAPABLE = /["\\/\u0000-\u001f]/;
+/** Whether `text` holds a character a JSON text may spell as a short escape (`\"`, `\\`, `\/`, `\n` …). */
+function hasEscapable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x2f) return true;
+  }
+  return false;
+}
 
 /**
  * True only when the JSON text in `bytes` cannot decode to a string holding any needle:
@@ -26,6 +32,6 @@ export function bytesHoldNoNeedle(bytes: Buffer, needles: readonly string[]): bo
   }
   const firstBackslash = bytes.indexOf(BACKSLASH);
   if (firstBackslash === -1) return true;
-  if (needles.some((needle) => ESCAPABLE.test(needle))) return false;
+  if (needles.some(hasEscapable)) return false;
   return !bytes.includes('\\u', firstBackslash, 'latin1');
 }

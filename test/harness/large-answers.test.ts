@@ -179,3 +179,10 @@ describe('outputCheck accepts exactly what the output schema accepts', () => {
     }
   });
 });
+
+describe('bytesHoldNoNeedle: a needle with a control character', () => {
+  it('is never cleared when the text has an escape', () => {
+    expect(bytesHoldNoNeedle(Buffer.from('{"a":"x\\ty"}'), ['sec\tret'])).toBe(false);
+    expect(bytesHoldNoNeedle(Buffer.from('{"a":"x\\ty"}'), ['secret'])).toBe(true);
+  });
+});
