@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the suites of issues 7 and 21, one table with goals, written to
+ * `npm run bench`: the suites of issues 7, 19 (fleet) and 21, one table with goals, written to
  * docs/benchmarks.md. Runs against dist/ (what users run); `npm run bench` builds first.
  * `npm run bench -- --suite size,loops` runs some suites and only prints their table.
  * BENCH_QUICK=1 runs a smaller version (fewer calls and events) to check the suite itself.
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../dist/src/index.js';
 import { BASELINE, coldStart, ENTRIES } from './cold-start.js';
+import { fleetBench, requireRedisServer } from './fleet.js';
 import { harnessOverhead } from './harness-overhead.js';
 import { ingestBench } from './ingest.js';
 import { loopsC64 } from './loops-c64.js';
@@ -23,6 +24,8 @@ const log = (text: string) => process.stderr.write(`${text}\n`);
 
 interface Suite {
   name: string;
+  /** Fails before any suite runs when something the suite needs is missing. */
+  check?(): void;
   /** Rows of the suite; `port` is the local peer server's. */
   run(port: number): Promise<Row[]>;
   /** One line for the notes under the table. */
@@ -119,6 +122,33 @@ const SUITES: Suite[] = [
       return rows;
     },
   },
+  {
+    name: 'fleet',
+    check: requireRedisServer,
+    note: "Fleet (bench/fleet.ts, one run each): worker processes (bench/fleet-worker.mjs) send `loops_send_event` with the same API key to the sandbox's Loops (10 requests per second per key in fixed windows), 10 calls at a time each, with the harness's default retries; once all through one `createRedisPacer` each on a local redis-server, once each with its own in-process `Pacer`. Sends per second: successful sends over the time from the first start to the last end.",
+    async run() {
+      const fleet = await fleetBench(quick ? { sends: 25 } : {});
+      const what = `${fleet.workers} workers × ${fleet.sends} Loops sends, one key`;
+      return [
+        {
+          suite: 'fleet',
+          measure: `${what}: sends per second overall`,
+          flowblocks: `${fmt(fleet.shared.sendsPerSec, 2)} sends/s shared Redis pacer`,
+          baseline: `10 sends/s the sandbox's limit (a pacer per process: ${fmt(fleet.alone.sendsPerSec, 2)}, ${fleet.alone.failed} sends failed)`,
+          ratio: fleet.shared.sendsPerSec / 10,
+          goal: { kind: 'min', value: 0.9 },
+        },
+        {
+          suite: 'fleet',
+          measure: `${what}: responses 429 (ratio: share of responses)`,
+          flowblocks: `${fleet.shared.status429} of ${fleet.shared.responses} shared Redis pacer`,
+          baseline: `${fleet.alone.status429} of ${fleet.alone.responses} a pacer per process`,
+          ratio: fleet.shared.status429 / fleet.shared.responses,
+          goal: { kind: 'max', value: 0 },
+        },
+      ];
+    },
+  },
 ];
 
 const { values } = parseArgs({ options: { suite: { type: 'string' } } });
@@ -126,6 +156,8 @@ const wanted = values.suite?.split(',').map((s) => s.trim()) ?? SUITES.map((s) =
 const unknown = wanted.filter((w) => !SUITES.some((s) => s.name === w));
 if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; the suites are ${SUITES.map((s) => s.name).join(', ')}`);
 const chosen = SUITES.filter((s) => wanted.includes(s.name));
+// The fleet suite runs last: what it needs is checked before the first suite starts.
+for (const suite of chosen) suite.check?.();
 
 const loadAtStart = load();
 log(`load average at the start: ${loadAtStart}`);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from './command.js';
 import { collectEndpoints, collectParams, UsageError } from './params.js';
+import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
 
 export type { CliCommand, CliIo } from './command.js';
 
@@ -32,6 +33,7 @@ Options of run:
   --endpoint service=url                  base-URL override, e.g. loops=http://127.0.0.1:4100/loops/api/v1
   --timeout <ms>                          time limit of each HTTP attempt (default 30000)
   --no-retry                              send each call once
+${redisUsage(42)}
 
 Each command's own options: flowblocks <command> --help.
 Exit codes: 0 success, 1 the tool (or the command's work) failed, 2 usage error.
@@ -67,6 +69,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         endpoint: { type: 'string', multiple: true },
         timeout: { type: 'string' },
         'no-retry': { type: 'boolean' },
+        redis: { type: 'string' },
         llm: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -110,13 +113,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
         if (!api.getTool(name)) throw new UsageError(`no tool with id ${name} (see flowblocks list)`);
         const params = await collectParams(values, io.stdin, api.toolJsonSchema(name) as { properties?: Record<string, unknown> });
-        const result = await api.executeTool(name, params, {
-          endpoints: collectEndpoints(values.endpoint, api.listServices().map((s) => s.id)),
-          timeoutMs,
-          retry: values['no-retry'] ? false : undefined,
-        });
+        const endpoints = collectEndpoints(values.endpoint, api.listServices().map((s) => s.id));
+        const redisUrl = redisUrlOf(values.redis, process.env);
+        const redis = await openRedisPacer(redisUrl, io.stderr).catch((error: Error) => error);
+        if (redis instanceof Error) {
+          io.stderr(`flowblocks run: ${redis.message}\n`);
+          return 1;
+        }
+        const result = await api.executeTool(name, params, { endpoints, timeoutMs, retry: values['no-retry'] ? false : undefined, pacer: redis.pacer });
         (result.success ? io.stdout : io.stderr)(json(result));
-        await api.closeSharedDispatcher();
+        await Promise.all([api.closeSharedDispatcher(), redis.close()]);
         return result.success ? 0 : 1;
       }
       default:

@@ -4,6 +4,7 @@ import { MCP_SDK_MISSING } from '../agents/mcp-server.js';
 import { missingSettings, serviceNames } from '../agents/options.js';
 import type { CliCommand, CliIo } from './command.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
+import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
 
 const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio
 
@@ -13,6 +14,7 @@ Options:
   --read-only             only read-only tools
   --max-items <n>         items per call from list tools (default 25)
   --max-rows <n>          rows per call from query tools (default 100)
+${redisUsage(26)}
 
 Credentials and base URLs come from the config file's settings or the environment
 (the environment wins): ${Object.values(ENV_SETTINGS).flatMap((vars) => Object.values(vars)).join(', ')}.
@@ -31,6 +33,7 @@ const positive = (value: string | undefined, flag: string): number | undefined =
 async function run(argv: string[], io: CliIo): Promise<number> {
   let config: McpConfigFile = {};
   let options;
+  let redisUrl: string | undefined;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -40,6 +43,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         'read-only': { type: 'boolean' },
         'max-items': { type: 'string' },
         'max-rows': { type: 'string' },
+        redis: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -58,6 +62,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       maxRows: positive(values['max-rows'], '--max-rows') ?? config.maxRows,
       settings: mergeSettings(config, process.env),
     };
+    redisUrl = redisUrlOf(values.redis, process.env);
   } catch (error) {
     io.stderr(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -69,13 +74,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     .filter(([, missing]) => missing.length)
     .map(([s, missing]) => `${s} lacks ${missing.join(' and ')}`);
   if (lacking.length) io.stderr(`flowblocks mcp: ${lacking.join('; ')}; its tools will answer "not configured"\n`);
+  let redis: Awaited<ReturnType<typeof openRedisPacer>> | undefined;
   try {
+    redis = await openRedisPacer(redisUrl, io.stderr);
     const [{ createMcpServer }, { StdioServerTransport }, { closeSharedDispatcher }] = await Promise.all([
       import('../agents/mcp-server.js'),
       import('@modelcontextprotocol/sdk/server/stdio.js'),
       import('../harness/dispatcher.js'),
     ]);
-    const server = await createMcpServer(options);
+    const server = await createMcpServer(redis.pacer ? { ...options, execute: { pacer: redis.pacer } } : options);
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve;
     });
@@ -84,11 +91,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     await server.connect(new StdioServerTransport());
     io.stderr(`flowblocks mcp: serving ${options.readOnly ? 'read-only ' : ''}tools of ${(options.services ?? serviceNames()).join(', ')} over stdio\n`);
     await closed;
-    await closeSharedDispatcher();
+    await Promise.all([closeSharedDispatcher(), redis.close()]);
     return 0;
   } catch (error) {
     const message = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' ? MCP_SDK_MISSING : (error as Error).message;
     io.stderr(`flowblocks mcp: ${message}\n`);
+    await redis?.close();
     return 1;
   }
 }

@@ -57,7 +57,8 @@ const now = () => performance.now();
 /** A timer's delay for a wait of `ms`: +1 ms because timers may fire a hair early, and never past a timer's range. */
 const timerDelay = (ms: number) => Math.min(Math.ceil(ms) + 1, MAX_TIMER_MS);
 
-function heldTooLong(retryAfterMs: number, budgetMs: number): ToolFailure {
+/** The failure of a call the rate limit would hold past its budget (the Redis pacer's too). */
+export function heldTooLong(retryAfterMs: number, budgetMs: number): ToolFailure {
   return failure(
     'rate_limited',
     `the rate limit lets this call start in ${retryAfterMs} ms, later than retry.maxRetryAfterMs allows (${budgetMs} ms)`,

@@ -15,6 +15,8 @@ const configSchema = z.strictObject({
   lookbackMinutes: z.number().min(0).max(24 * 60).default(15),
   /** Where the first run starts reading: `now`, or an ISO time to replay from. */
   startFrom: z.union([z.literal('now'), z.iso.datetime({ offset: true })]).default('now'),
+  /** With the Redis store: how long a monitor that stops renewing keeps the lease. */
+  leaseSeconds: z.number().min(1).max(600).default(15),
   notifications: notificationSettingsSchema,
 });
 
@@ -26,6 +28,7 @@ export interface MonitorConfig {
   pollIntervalMs: number;
   lookbackMs: number;
   startFrom: 'now' | number;
+  leaseMs: number;
   notifications: NotificationSettings;
 }
 
@@ -78,6 +81,7 @@ export function loadMonitorConfig(file: string, env: NodeJS.ProcessEnv = process
     pollIntervalMs: c.pollIntervalSeconds * 1000,
     lookbackMs: c.lookbackMinutes * 60_000,
     startFrom: c.startFrom === 'now' ? 'now' : Date.parse(c.startFrom),
+    leaseMs: c.leaseSeconds * 1000,
     notifications: c.notifications,
   };
 }

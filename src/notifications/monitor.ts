@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import listLogs from '../../tools/workflow/list-logs.js';
 import { sharedDispatcher } from '../harness/dispatcher.js';
 import { runTool } from '../harness/execute.js';
+import type { DeliveryRunner } from './delivery-runner.js';
 import type { Notifier } from './notifier.js';
 import { LogsPacer } from './logs-pacer.js';
 import type { ExecutionLog, Limits } from './payload.js';
@@ -91,10 +92,13 @@ export class LogMonitor {
       pages++;
       // One save per page: the page's evaluations, deliveries and watermark land together.
       evaluated += notifier.batch(() => this.evaluatePage(page));
+      // A store that writes later (Redis) has the page in before the next is read.
+      await notifier.flush();
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     this.watermark.prune(notifier.clock.now());
     notifier.save();
+    await notifier.flush();
     this.log(`poll from ${startDate}: ${pages} page(s), ${evaluated} new execution(s), ${notifier.queue.pending().length} delivery(ies) pending`);
     return { pages, evaluated };
   }
@@ -121,20 +125,25 @@ export class LogMonitor {
     return evaluated;
   }
 
-  /** One poll, the inactivity check and the due deliveries (`--once`); or all of it until aborted. */
-  async run(options: { once?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+  /**
+   * One poll, the inactivity check and the due deliveries (`--once`); or all of it until
+   * aborted. `deliveries` sends what the notifier queues: the notifier itself by default.
+   */
+  async run(options: { once?: boolean; signal?: AbortSignal; deliveries?: DeliveryRunner } = {}): Promise<void> {
     const { notifier } = this.options;
+    const runner = options.deliveries ?? notifier;
     const signal = options.signal ?? new AbortController().signal;
     if (options.once) {
       await this.pollOnce(signal);
       notifier.checkInactivity();
-      await notifier.deliverDue();
+      await notifier.flush();
+      await runner.deliverDue();
       return;
     }
     const stopDeliveries = new AbortController();
     const stop = () => stopDeliveries.abort();
     signal.addEventListener('abort', stop, { once: true });
-    const deliveries = notifier.runDeliveries(stopDeliveries.signal);
+    const deliveries = runner.runDeliveries(stopDeliveries.signal);
     try {
       while (!signal.aborted) {
         try {

@@ -43,6 +43,8 @@ export class Notifier {
   readonly queue: DeliveryQueue;
   readonly rules: RuleEngine | undefined;
   readonly clock: Clock;
+  /** The delivery targets by key (what a delivery's `target` names). */
+  readonly targetMap: ReadonlyMap<string, Target>;
   private readonly store: StateStore<NotificationState>;
   private readonly targets: Target[];
   private readonly log: (line: string) => void;
@@ -65,11 +67,12 @@ export class Notifier {
     }
     const dispatcher = options.dispatcher ?? sharedDispatcher();
     this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
+    this.targetMap = new Map(this.targets.map((t) => [t.key, t]));
     this.rules = this.settings.alertRules ? new RuleEngine(this.settings.alertRules, this.state.rules) : undefined;
     this.queue = new DeliveryQueue({
       state: this.state.queue,
       record: this.store.append ? (progress: DeliveryProgress) => this.store.append?.(progress) : () => this.save(),
-      targets: new Map(this.targets.map((t) => [t.key, t])),
+      targets: this.targetMap,
       clock: this.clock,
       log: this.log,
       random: options.random,
@@ -80,6 +83,11 @@ export class Notifier {
   /** Writes the whole state at once (at the end of the batch, inside one). */
   save(): void {
     if (!this.deferred) this.store.save(this.state);
+  }
+
+  /** Waits until every save so far is durable (a no-op for stores that write at once). */
+  async flush(): Promise<void> {
+    await this.store.flush?.();
   }
 
   /**

@@ -88,9 +88,10 @@ export function buildCompletedEvent(
     type: EVENT_TYPE,
     timestamp: nowMs,
     data,
+    // Ids come from the logs API: encoded, an id with `/`, `?` or `#` stays one path segment.
     links: {
-      log: `/v1/logs/${log.id}`,
-      execution: `/v1/logs/executions/${log.executionId}`,
+      log: `/v1/logs/${encodeURIComponent(log.id)}`,
+      execution: `/v1/logs/executions/${encodeURIComponent(log.executionId)}`,
     },
   };
 }

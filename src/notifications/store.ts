@@ -17,6 +17,11 @@ export interface StateStore<T> {
   append?(event: unknown): void;
   /** The events recorded since the last save; `torn` when a kill cut the last one short. */
   journal?(): { events: unknown[]; torn: boolean };
+  /**
+   * For a store whose writes finish later (Redis): resolves once every save so far is
+   * durable, rejects when it can no longer be. Stores that write in `save` have none.
+   */
+  flush?(): Promise<void>;
 }
 
 /** Keeps the document (and its journal) in memory only (the sandbox host, tests). */

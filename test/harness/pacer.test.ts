@@ -1,16 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runTool } from '../../src/harness/execute.js';
 import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
 import { mockService } from '../helpers/mock-service.js';
 import { pacedExampleTool } from './fixtures.js';
 
 const OK = { status: 200, headers: {} };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Spec = Parameters<Pacer['acquire']>[0];
 
-/** Starts `n` acquires at once; resolves with when each got its turn (ms from the start). */
-async function burst(pacer: Pacer, spec: Parameters<Pacer['acquire']>[0], n: number, answer = OK) {
+/**
+ * Starts `n` acquires at once and runs the fake clock until all got their turn; resolves with
+ * when each did (ms of the fake clock from the start). The clock is fake so that "not held
+ * back" means 0 ms, whatever the machine's load, and waits are exact.
+ */
+async function burst(pacer: Pacer, spec: Spec, n: number, answer = OK) {
   const t0 = performance.now();
-  return Promise.all(
+  const all = Promise.all(
     Array.from({ length: n }, async () => {
       const turn = await pacer.acquire(spec);
       const at = performance.now() - t0;
@@ -18,23 +22,38 @@ async function burst(pacer: Pacer, spec: Parameters<Pacer['acquire']>[0], n: num
       return at;
     }),
   );
+  await vi.runAllTimersAsync();
+  return all;
+}
+
+/** How long one acquire was held (fake clock), its turn given back with `answer`. */
+async function heldFor(pacer: Pacer, spec: Spec, answer = OK) {
+  return (await burst(pacer, spec, 1, answer))[0];
 }
 
 describe('Pacer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('never holds back a caller below the limit', async () => {
     const pacer = new Pacer();
     const spec = { key: 'team-a', limit: 10, windowMs: 1000 };
     const times = await burst(pacer, spec, 10);
-    for (const at of times) expect(at).toBeLessThan(20);
+    for (const at of times) expect(at).toBe(0);
     expect(pacer.pending('team-a')).toEqual({ inFlight: 0, queued: 0 });
   });
 
   it('queues a burst above the limit until slots free up, one window after they finished', async () => {
     const pacer = new Pacer();
     const times = await burst(pacer, { key: 'team-b', limit: 3, windowMs: 100 }, 7);
-    expect(times.slice(0, 3).every((at) => at < 20)).toBe(true);
-    expect(times.slice(3, 6).every((at) => at >= 99 && at < 160)).toBe(true);
-    expect(times[6]).toBeGreaterThanOrEqual(199);
+    expect(times.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(times.slice(3, 6).every((at) => at >= 100 && at <= 102)).toBe(true);
+    expect(times[6]).toBeGreaterThanOrEqual(200);
+    expect(times[6]).toBeLessThanOrEqual(204);
   });
 
   it('keeps keys apart: one busy team does not slow another', async () => {
@@ -42,8 +61,9 @@ describe('Pacer', () => {
     const busy = burst(pacer, { key: 'busy', limit: 1, windowMs: 200 }, 3);
     const t0 = performance.now();
     (await pacer.acquire({ key: 'quiet', limit: 1, windowMs: 200 })).done(OK);
-    expect(performance.now() - t0).toBeLessThan(20);
-    await busy;
+    expect(performance.now() - t0).toBe(0);
+    expect(pacer.pending('busy')).toEqual({ inFlight: 0, queued: 2 });
+    expect((await busy)[2]).toBeGreaterThanOrEqual(400);
   });
 
   it('learns the limit from x-ratelimit-limit when none is documented', async () => {
@@ -52,8 +72,8 @@ describe('Pacer', () => {
     (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' } });
     const times = await burst(pacer, spec, 3, { status: 200, headers: { 'x-ratelimit-limit': '2' } });
     // One slot was left in the window; the next two wait for it to pass.
-    expect(times[0]).toBeLessThan(20);
-    expect(times[1]).toBeGreaterThanOrEqual(90);
+    expect(times[0]).toBe(0);
+    expect(times[1]).toBeGreaterThanOrEqual(100);
   });
 
   it('holds the slots someone else used when remaining is lower than its own count', async () => {
@@ -62,26 +82,22 @@ describe('Pacer', () => {
     // Another process already spent 8 of the 10: only 1 is left after ours.
     (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '1' } });
     const times = await burst(pacer, spec, 2);
-    expect(times[0]).toBeLessThan(20);
-    expect(times[1]).toBeGreaterThanOrEqual(140);
+    expect(times[0]).toBe(0);
+    expect(times[1]).toBeGreaterThanOrEqual(150);
   });
 
   it('after a 429 from a service that names no limit, waits one window', async () => {
     const pacer = new Pacer({ windowMs: 120 });
     const spec = { key: 'team-d' };
     (await pacer.acquire(spec)).done({ status: 429, headers: {} });
-    const t0 = performance.now();
-    (await pacer.acquire(spec)).done(OK);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(115);
+    expect(await heldFor(pacer, spec)).toBeGreaterThanOrEqual(120);
   });
 
   it('after a 429 with a known limit, holds every slot for the window', async () => {
     const pacer = new Pacer();
     const spec = { key: 'team-e', limit: 50, windowMs: 100 };
     (await pacer.acquire(spec)).done({ status: 429, headers: {} });
-    const t0 = performance.now();
-    (await pacer.acquire(spec)).done(OK);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(95);
+    expect(await heldFor(pacer, spec)).toBeGreaterThanOrEqual(100);
   });
 
   it('waits for a reset header when the window is spent', async () => {
@@ -89,9 +105,7 @@ describe('Pacer', () => {
     const spec = { key: 'team-f', limit: 100, windowMs: 10 };
     const resetAt = String(Date.now() + 150);
     (await pacer.acquire(spec)).done({ status: 200, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetAt } });
-    const t0 = performance.now();
-    (await pacer.acquire(spec)).done(OK);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(130);
+    expect(await heldFor(pacer, spec)).toBeGreaterThanOrEqual(150);
   });
 
   it('while every slot is in flight, lets the next go as soon as one finishes', async () => {
@@ -104,7 +118,8 @@ describe('Pacer', () => {
     // A fault frees the in-flight slot but still counts against the window: the next waits.
     first.done();
     first.done();
-    await sleep(20);
+    // Up to the last millisecond of the window, not for a guessed stretch of real time.
+    await vi.advanceTimersByTimeAsync(59_000);
     expect(pacer.pending('team-g')).toEqual({ inFlight: 0, queued: 1 });
     const abort = new AbortController();
     const aborted = pacer.acquire(spec, abort.signal);
@@ -127,8 +142,8 @@ describe('Pacer', () => {
   it('applies an optional fixed cap per second on top', async () => {
     const pacer = new Pacer({ maxPerSecond: 2 });
     const times = await burst(pacer, { key: 'capped' }, 3);
-    expect(times[1]).toBeLessThan(20);
-    expect(times[2]).toBeGreaterThanOrEqual(995);
+    expect(times.slice(0, 2)).toEqual([0, 0]);
+    expect(times[2]).toBeGreaterThanOrEqual(1000);
   });
 
   it('is off for calls that do not ask for pacing, and the shared one is one instance', async () => {
@@ -149,7 +164,8 @@ describe('pacing through the harness', () => {
     const first = await runTool(tool, { key: 'k1' }, { dispatcher: svc.agent, pacer });
     const abort = new AbortController();
     const second = runTool(tool, { key: 'k1' }, { dispatcher: svc.agent, pacer, signal: abort.signal });
-    await sleep(20);
+    // Aborted once it is known to be waiting in the queue (not after a guessed real delay).
+    await vi.waitFor(() => expect(pacer.pending('k1')).toEqual({ inFlight: 0, queued: 1 }));
     abort.abort();
     expect(first).toMatchObject({ success: true, output: { ok: true } });
     expect(await second).toMatchObject({ success: false, error: { code: 'aborted', message: expect.stringContaining('waiting for its turn') }, meta: { attempts: 0 } });

@@ -43,6 +43,11 @@ describe('workflow.execution.completed payload', () => {
     });
   });
 
+  it('keeps each id one path segment in the links, whatever it holds', () => {
+    const event = buildCompletedEvent({ ...log, id: 'log/../x?y#z', executionId: 'exec 1/2' }, none, 0, limits);
+    expect(event.links).toEqual({ log: '/v1/logs/log%2F..%2Fx%3Fy%23z', execution: '/v1/logs/executions/exec%201%2F2' });
+  });
+
   it('adds finalOutput, traceSpans, rateLimits and usage only when asked', () => {
     const event = buildCompletedEvent(
       { ...log, level: 'info' },

@@ -57,3 +57,42 @@ describe('engine adapters', () => {
     }
   });
 });
+
+describe('flowblocks/redis', () => {
+  it('the root entry loads nothing of the Redis pacer, and no project file imports ioredis at load time', () => {
+    const files = [...importGraph('src/index.ts')];
+    expect(files.filter((file) => file.startsWith('src/redis/'))).toEqual([]);
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"]ioredis['"]/m);
+  });
+
+  it('src/redis/index.ts loads ioredis only when a pacer is created, and no service, registry or CLI', () => {
+    const files = [...importGraph('src/redis/index.ts')];
+    expect(files).toContain('src/redis/pacer.ts');
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"]ioredis['"]/m);
+    const forbidden = ['tools/', 'src/registry.ts', 'src/cli/', 'src/sandbox/', 'src/notifications/'];
+    expect(files.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
+    expect(readFileSync(join(ROOT, 'src/redis/connect.ts'), 'utf8')).toMatch(/await import\('ioredis'\)/);
+  });
+});
+
+describe('the Redis store of the monitor', () => {
+  const VALUE_IMPORT_OF_REDIS = /^\s*import\s(?!type\b)[^;]*from\s+['"](ioredis|bullmq)['"]/m;
+
+  it.each(['src/index.ts', 'src/notifications/index.ts', 'src/cli/index.ts'])('%s loads nothing of Redis without --store', (entry) => {
+    const files = [...importGraph(entry)];
+    expect(files.filter((file) => file.startsWith('src/notifications/redis/'))).toEqual([]);
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(VALUE_IMPORT_OF_REDIS);
+  });
+
+  it('loads ioredis and bullmq only through import(), in one place', () => {
+    const files = [...importGraph('src/notifications/redis/backend.ts')];
+    expect(files).toContain('src/notifications/redis/load.ts');
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(VALUE_IMPORT_OF_REDIS);
+    const load = readFileSync(join(ROOT, 'src/notifications/redis/load.ts'), 'utf8');
+    expect(load).toMatch(/import\('ioredis'\)/);
+    expect(load).toMatch(/import\('bullmq'\)/);
+    expect(load).toMatch(/npm install bullmq ioredis/);
+    // The command reaches the Redis store by import() only when --store is given.
+    expect(readFileSync(join(ROOT, 'src/cli/monitor-command.ts'), 'utf8')).toMatch(/await import\('\.\.\/notifications\/redis\/backend\.js'\)/);
+  });
+});

@@ -13,6 +13,7 @@ beforeAll(async () => {
   sb = await startSandbox({
     workflow: {
       jobStepMs: 60,
+      maxExecutionIds: 3,
       notifications: {
         ws_sandbox: { channels: [{ type: 'webhook', url: hook.url, secret: 'whsec-test' }], workflowIds: ['wf_daily_report'], includeFinalOutput: true },
       },
@@ -279,6 +280,20 @@ describe('X-Execution-Id and the input style', () => {
     expect(again.json).toEqual(first.json);
     const other = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers: { 'X-Execution-Id': 'exec-retry-2' } });
     expect(other.json.executionId).toBe('exec-retry-2');
+  });
+
+  it('remembers a bounded number of X-Execution-Ids, forgetting the oldest first', async () => {
+    // Async calls: a new run has a new taskId, a remembered answer the same one.
+    const send = (id: string) => execute('wf_daily_report', { inputs: { email: 'a@example.com' }, async: true }, { headers: { 'X-Execution-Id': id } });
+    const first: Record<string, string> = {};
+    for (const id of ['bound-1', 'bound-2', 'bound-3', 'bound-4']) first[id] = String((await send(id)).json.taskId);
+    expect(new Set(Object.values(first)).size).toBe(4);
+    expect((await send('bound-4')).json.taskId).toBe(first['bound-4']);
+    expect((await send('bound-2')).json.taskId).toBe(first['bound-2']);
+    // Four ids into a memory of three: the oldest, bound-1, was forgotten and runs again.
+    const rerun = await send('bound-1');
+    expect(rerun.status).toBe(202);
+    expect(rerun.json.taskId).not.toBe(first['bound-1']);
   });
 
   it('reads a spec body by default: a flat body misses the required inputs', async () => {

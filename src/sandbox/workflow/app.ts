@@ -25,6 +25,8 @@ export interface WorkflowPlatformOptions {
   notifications?: Record<string, unknown>;
   /** Time an asynchronous job stays queued before it runs. Default 100 ms. */
   jobStepMs?: number;
+  /** `X-Execution-Id`s whose first answer is remembered for a retry. Default 10 000, oldest forgotten first. */
+  maxExecutionIds?: number;
   /**
    * How `POST /api/workflows/{id}/execute` reads its body. `spec` (the default): spec 000's
    * `{ "inputs": {...}, "async": bool }`. `flat`: as a Sim deployment reads an API-key
@@ -193,7 +195,9 @@ export function createWorkflowPlatform(
   };
 
   // Answers by `X-Execution-Id` (per workspace): a retried call gets the first call's answer.
+  // Bounded: a caller sending a new id per call cannot grow it without end (oldest forgotten first).
   const byExecutionId = new Map<string, Promise<SandboxResponse>>();
+  const maxExecutionIds = options.maxExecutionIds ?? 10_000;
 
   router.post('/api/workflows/:id/execute', async (req) => {
     const key = keyOf(req);
@@ -205,6 +209,7 @@ export function createWorkflowPlatform(
     if (earlier) return earlier;
     const answer = executeOnce(req, key, executionId);
     byExecutionId.set(slot, answer);
+    if (byExecutionId.size > maxExecutionIds) byExecutionId.delete(byExecutionId.keys().next().value!);
     // A refused call (bad input, not deployed, rate limited) did not run: its id may be used again.
     answer.catch(() => byExecutionId.delete(slot));
     return answer;

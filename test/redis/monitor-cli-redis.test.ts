@@ -1,0 +1,73 @@
+/** `flowblocks monitor --once` on the Redis store, as a cron job would run it, with a password in the URL. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { monitorKeys } from '../../src/notifications/redis/keys.js';
+import { exited, platform, ROOT, writeConfig } from './monitor-platform.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+
+const PASSWORD = 'redis-pw-canary-0c4e';
+let server: RedisServer;
+beforeAll(async () => {
+  server = await startRedisServer();
+  const client = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  await client.config('SET', 'requirepass', PASSWORD);
+  client.disconnect();
+});
+afterAll(() => server.stop());
+
+function runOnce(config: string, env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'monitor', '--config', config, '--once', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, MONITOR_API_KEY: 'k', HOOK_SECRET: 's', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output };
+}
+
+it('--once reads what is new, sends it through BullMQ and exits; the password never shows', async () => {
+  const p = await platform();
+  const dir = mkdtempSync(join(tmpdir(), 'flowblocks-once-redis-'));
+  try {
+    p.r.addLogs(5);
+    const config = writeConfig(dir, p.r);
+    const url = `redis://:${PASSWORD}@127.0.0.1:${server.port}`;
+    const first = runOnce(config, { FLOWBLOCKS_MONITOR_STORE: url });
+    expect(await exited(first.child)).toBe(0);
+    expect(p.r.acked.size).toBe(5);
+    expect(first.output()).toContain(`state in redis://127.0.0.1:${server.port} (lease 15 s)`);
+    expect(first.output()).toMatch(/done: 0 delivery\(ies\) pending/);
+
+    // The next run goes on from the watermark in Redis (the flag beats the variable).
+    p.r.addLogs(3);
+    const second = runOnce(config, { FLOWBLOCKS_MONITOR_STORE: 'redis://127.0.0.1:1' }, ['--store', url]);
+    expect(await exited(second.child)).toBe(0);
+    expect(p.r.acked.size).toBe(8);
+    expect(p.r.requests()).toBe(8);
+    expect(second.output()).toMatch(/3 new execution\(s\)/);
+
+    // While another monitor holds the lease, --once refuses at once rather than wait.
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await client.connect();
+    await client.set(monitorKeys(p.r.base, 'ws-1').lease, 'someone-else', 'PX', 60_000);
+    client.disconnect();
+    const held = runOnce(config, {}, ['--store', url]);
+    expect(await exited(held.child)).toBe(1);
+    expect(held.output()).toContain('another monitor holds the lease of this workspace (--once does not wait for it)');
+
+    const bad = runOnce(config, {}, ['--store', `http://user:${PASSWORD}@h/`]);
+    expect(await exited(bad.child)).toBe(2);
+    expect(bad.output()).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
+    for (const output of [first.output(), second.output(), held.output(), bad.output()]) expect(output).not.toContain(PASSWORD);
+  } finally {
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
