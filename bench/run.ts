@@ -1,123 +1,187 @@
 /**
- * `npm run bench`: the four suites of issue 7 and the fleet suite of issue 19, one table with goals, written to
+ * `npm run bench`: the suites of issues 7, 19 (fleet) and 21, one table with goals, written to
  * docs/benchmarks.md. Runs against dist/ (what users run); `npm run bench` builds first.
+ * `npm run bench -- --suite size,loops` runs some suites and only prints their table.
  * BENCH_QUICK=1 runs a smaller version (fewer calls and events) to check the suite itself.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../dist/src/index.js';
-import { coldStart } from './cold-start.js';
+import { BASELINE, coldStart, ENTRIES } from './cold-start.js';
 import { fleetBench, requireRedisServer } from './fleet.js';
 import { harnessOverhead } from './harness-overhead.js';
 import { ingestBench } from './ingest.js';
+import { loopsC64 } from './loops-c64.js';
 import { startChild, stopChild } from './measure.js';
-import { met, writeReport, type Row } from './report.js';
+import { fromRounds, load, met, table, writeReport, type Row } from './report.js';
 import { againstSdks } from './sdks.js';
+import { sizeScaling } from './sizes.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
-requireRedisServer();
+interface Suite {
+  name: string;
+  /** Fails before any suite runs when something the suite needs is missing. */
+  check?(): void;
+  /** Rows of the suite; `port` is the local peer server's. */
+  run(port: number): Promise<Row[]>;
+  /** One line for the notes under the table. */
+  note: string;
+}
+
+// One entry per suite, in table order: a new suite is one more entry.
+const SUITES: Suite[] = [
+  {
+    name: 'overhead',
+    note: 'Harness overhead: `executeTool(\'tinybird_query\')` against `undici.request` with the same keep-alive Agent settings, the same form body and `body.json()`, and against undici\'s `dispatch` with a handler that only collects the chunks and parses them (what the harness itself sends through); both call the same local server, in alternating rounds.',
+    async run(port) {
+      const o = await harnessOverhead(port, quick ? { runs: 3, sequential: 500, parallel: 3000 } : {});
+      const suite = 'harness overhead';
+      return [
+        { suite, measure: 'time per call, concurrency 1 (tinybird_query)', flowblocks: `${fmt(o.c1.flowblocks * 1000)} µs`, baseline: `${fmt(o.c1.baseline * 1000)} µs raw undici`, ...fromRounds(o.c1), goal: { kind: 'max', value: 1.15 } },
+        { suite, measure: 'throughput, concurrency 64', flowblocks: `${fmt(o.c64.flowblocks)} calls/s`, baseline: `${fmt(o.c64.baseline)} calls/s raw undici`, ...fromRounds(o.c64), goal: { kind: 'min', value: 0.9 } },
+        { suite, measure: 'time per call, concurrency 1, vs raw `dispatch`', flowblocks: `${fmt(o.dispatchC1.flowblocks * 1000)} µs`, baseline: `${fmt(o.dispatchC1.baseline * 1000)} µs raw dispatch`, ...fromRounds(o.dispatchC1), goal: { kind: 'max', value: 1.15 } },
+        { suite, measure: 'throughput, concurrency 64, vs raw `dispatch`', flowblocks: `${fmt(o.dispatchC64.flowblocks)} calls/s`, baseline: `${fmt(o.dispatchC64.baseline)} calls/s raw dispatch`, ...fromRounds(o.dispatchC64), goal: { kind: 'min', value: 0.85 } },
+      ];
+    },
+  },
+  {
+    name: 'size',
+    note: 'Answer size: `tinybird_query` (FORMAT JSON, rows of seven columns, output checked and secrets looked for) against `undici.request` + `body.json()` of the same answer, concurrency 1, alternating rounds.',
+    async run(port) {
+      return (await sizeScaling(port, quick ? { runs: 3, scale: 0.25 } : {})).map((s) => ({
+        suite: 'answer size',
+        measure: `tinybird_query, ${s.label} answer, concurrency 1`,
+        flowblocks: `${fmt(s.flowblocks, 2)} ms`,
+        baseline: `${fmt(s.baseline, 2)} ms raw undici`,
+        ...fromRounds(s),
+        goal: { kind: 'max', value: 1.2 },
+      }));
+    },
+  },
+  {
+    name: 'loops',
+    note: 'Loops c64: `loops_find_contact` against a raw GET, `loops_send_transactional_email` (its generated Idempotency-Key and the shared pacer, which the server\'s large limit never makes wait) against a raw POST of the same JSON with a fresh key; `undici.request`, concurrency 64, alternating rounds.',
+    async run(port) {
+      return (await loopsC64(port, quick ? { runs: 3, calls: 3000 } : {})).map((l) => ({
+        suite: 'Loops c64',
+        measure: `${l.tool}, concurrency 64`,
+        flowblocks: `${fmt(l.flowblocks)} calls/s`,
+        baseline: `${fmt(l.baseline)} calls/s raw undici`,
+        ...fromRounds(l),
+        goal: { kind: 'min', value: 0.95 },
+      }));
+    },
+  },
+  {
+    name: 'sdks',
+    note: 'Official SDKs: `loops` (LoopsClient, its `apiRoot` pointed at the local server) and `@tinybirdco/sdk` (`createTinybirdApi`), doing the same calls as the flowblocks tools with the same concurrency; the flowblocks side includes turning the event objects into NDJSON.',
+    async run(port) {
+      return (await againstSdks(port, quick ? { ops: 400, runs: 1 } : {})).map((s) => ({
+        suite: 'vs official SDK',
+        measure: `${s.work}, concurrency 16`,
+        flowblocks: `${fmt(s.toolOpsPerSec)} ops/s`,
+        baseline: `${fmt(s.sdkOpsPerSec)} ops/s ${s.sdk}`,
+        ratio: s.toolOpsPerSec / s.sdkOpsPerSec,
+        goal: { kind: 'min', value: 1.5 },
+      }));
+    },
+  },
+  {
+    name: 'ingest',
+    note: 'Ingest: `ingestEvents` reads the file with `readNdjsonFile` straight into its 10 MB request buffers and sends them with its defaults (2 at a time); the raw side posts the same pre-built 10 MB chunks with undici, 4 at a time, gzipping each chunk inside the timed loop in the gzip row. The local endpoint reads and discards. Peak RSS is `process.resourceUsage().maxRSS` of a fresh process that ran only the streaming ingest.',
+    async run(port) {
+      const ingest = await ingestBench(port, quick ? { events: 100_000, runs: 1 } : {});
+      return ingest.rows.flatMap((r): Row[] => {
+        const kind = r.compression === 'gzip' ? 'gzip' : 'plain';
+        return [
+          { suite: 'ingest', measure: `${fmt(ingest.events)} events (${fmt(ingest.bytes / 1e6)} MB), ${kind}`, flowblocks: `${fmt(r.streamMbPerSec)} MB/s ingestEvents`, baseline: `${fmt(r.rawMbPerSec)} MB/s raw undici`, ratio: r.streamMbPerSec / r.rawMbPerSec, goal: { kind: 'min', value: 0.8 } },
+          { suite: 'ingest', measure: `peak RSS of the streaming path, ${kind}`, flowblocks: `${fmt(r.streamPeakRssMb)} MB`, baseline: '150 MB budget', ratio: r.streamPeakRssMb / 150, goal: { kind: 'max', value: 1 } },
+        ];
+      });
+    },
+  },
+  {
+    name: 'cold',
+    note: 'Cold start: fresh `node -e "await import(…)"` processes, resolving the package by its own name as a user would; each round imports every entry and `undici` once, in rotating order; ratios are per round.',
+    async run() {
+      const cold = coldStart(quick ? { runs: 3 } : {});
+      const whole = 'flowblocks';
+      const rows: Row[] = [];
+      for (const entry of ENTRIES.filter((e) => e !== whole)) {
+        const r = cold.ratio(entry, whole);
+        rows.push({ suite: 'cold start', measure: `import ${entry} in a fresh process`, flowblocks: `${fmt(r.flowblocks, 1)} ms`, baseline: `${fmt(r.baseline, 1)} ms whole package`, ...fromRounds(r), goal: { kind: 'max', value: 1 } });
+      }
+      for (const entry of ENTRIES) {
+        const r = cold.ratio(entry, BASELINE);
+        rows.push({ suite: 'cold start', measure: `import ${entry} vs \`import('undici')\``, flowblocks: `${fmt(r.flowblocks, 1)} ms`, baseline: `${fmt(r.baseline, 1)} ms undici alone`, ...fromRounds(r), goal: { kind: 'max', value: 1.1 } });
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'fleet',
+    check: requireRedisServer,
+    note: "Fleet (bench/fleet.ts, one run each): worker processes (bench/fleet-worker.mjs) send `loops_send_event` with the same API key to the sandbox's Loops (10 requests per second per key in fixed windows), 10 calls at a time each, with the harness's default retries; once all through one `createRedisPacer` each on a local redis-server, once each with its own in-process `Pacer`. Sends per second: successful sends over the time from the first start to the last end.",
+    async run() {
+      const fleet = await fleetBench(quick ? { sends: 25 } : {});
+      const what = `${fleet.workers} workers × ${fleet.sends} Loops sends, one key`;
+      return [
+        {
+          suite: 'fleet',
+          measure: `${what}: sends per second overall`,
+          flowblocks: `${fmt(fleet.shared.sendsPerSec, 2)} sends/s shared Redis pacer`,
+          baseline: `10 sends/s the sandbox's limit (a pacer per process: ${fmt(fleet.alone.sendsPerSec, 2)}, ${fleet.alone.failed} sends failed)`,
+          ratio: fleet.shared.sendsPerSec / 10,
+          goal: { kind: 'min', value: 0.9 },
+        },
+        {
+          suite: 'fleet',
+          measure: `${what}: responses 429 (ratio: share of responses)`,
+          flowblocks: `${fleet.shared.status429} of ${fleet.shared.responses} shared Redis pacer`,
+          baseline: `${fleet.alone.status429} of ${fleet.alone.responses} a pacer per process`,
+          ratio: fleet.shared.status429 / fleet.shared.responses,
+          goal: { kind: 'max', value: 0 },
+        },
+      ];
+    },
+  },
+];
+
+const { values } = parseArgs({ options: { suite: { type: 'string' } } });
+const wanted = values.suite?.split(',').map((s) => s.trim()) ?? SUITES.map((s) => s.name);
+const unknown = wanted.filter((w) => !SUITES.some((s) => s.name === w));
+if (unknown.length) throw new Error(`unknown suite ${unknown.join(', ')}; the suites are ${SUITES.map((s) => s.name).join(', ')}`);
+const chosen = SUITES.filter((s) => wanted.includes(s.name));
+// The fleet suite runs last: what it needs is checked before the first suite starts.
+for (const suite of chosen) suite.check?.();
+
+const loadAtStart = load();
+log(`load average at the start: ${loadAtStart}`);
 const rows: Row[] = [];
 const { child, message } = await startChild<{ port: number }>('./server.ts');
 try {
-  log('1/4 harness overhead …');
-  const o = await harnessOverhead(message.port, quick ? { runs: 1, sequential: 500, parallel: 3000 } : {});
-  rows.push({
-    suite: 'harness overhead',
-    measure: 'time per call, concurrency 1 (tinybird_query)',
-    flowblocks: `${fmt(o.toolMsPerCall * 1000)} µs`,
-    baseline: `${fmt(o.rawMsPerCall * 1000)} µs raw undici`,
-    ratio: o.toolMsPerCall / o.rawMsPerCall,
-    goal: { kind: 'max', value: 1.15 },
-  });
-  rows.push({
-    suite: 'harness overhead',
-    measure: 'throughput, concurrency 64',
-    flowblocks: `${fmt(o.toolRps)} calls/s`,
-    baseline: `${fmt(o.rawRps)} calls/s raw undici`,
-    ratio: o.toolRps / o.rawRps,
-    goal: { kind: 'min', value: 0.9 },
-  });
-
-  log('2/4 official SDKs …');
-  for (const s of await againstSdks(message.port, quick ? { ops: 400, runs: 1 } : {})) {
-    rows.push({
-      suite: 'vs official SDK',
-      measure: `${s.work}, concurrency 16`,
-      flowblocks: `${fmt(s.toolOpsPerSec)} ops/s`,
-      baseline: `${fmt(s.sdkOpsPerSec)} ops/s ${s.sdk}`,
-      ratio: s.toolOpsPerSec / s.sdkOpsPerSec,
-      goal: { kind: 'min', value: 1.5 },
-    });
+  for (const [i, suite] of chosen.entries()) {
+    log(`${i + 1}/${chosen.length} ${suite.name} … (load ${load()})`);
+    rows.push(...(await suite.run(message.port)));
   }
-
-  log('3/4 ingest …');
-  const ingest = await ingestBench(message.port, quick ? { events: 100_000, runs: 1 } : {});
-  for (const r of ingest.rows) {
-    rows.push({
-      suite: 'ingest',
-      measure: `${fmt(ingest.events)} events (${fmt(ingest.bytes / 1e6)} MB), ${r.compression === 'gzip' ? 'gzip' : 'plain'}`,
-      flowblocks: `${fmt(r.streamMbPerSec)} MB/s ingestEvents`,
-      baseline: `${fmt(r.rawMbPerSec)} MB/s raw undici`,
-      ratio: r.streamMbPerSec / r.rawMbPerSec,
-      goal: { kind: 'min', value: 0.8 },
-    });
-    rows.push({
-      suite: 'ingest',
-      measure: `peak RSS of the streaming path, ${r.compression === 'gzip' ? 'gzip' : 'plain'}`,
-      flowblocks: `${fmt(r.streamPeakRssMb)} MB`,
-      baseline: '150 MB budget',
-      ratio: r.streamPeakRssMb / 150,
-      goal: { kind: 'max', value: 1 },
-    });
-  }
-
-  log('4/4 cold start …');
-  const cold = coldStart(quick ? { runs: 3 } : {});
-  const whole = cold.find((c) => c.entry === 'flowblocks')!;
-  for (const c of cold.filter((c) => c !== whole)) {
-    rows.push({
-      suite: 'cold start',
-      measure: `import ${c.entry} in a fresh process`,
-      flowblocks: `${fmt(c.importMs, 1)} ms`,
-      baseline: `${fmt(whole.importMs, 1)} ms whole package`,
-      ratio: c.importMs / whole.importMs,
-      goal: { kind: 'max', value: 1 },
-    });
-  }
-
-  log('fleet …');
-  const fleet = await fleetBench(quick ? { sends: 25 } : {});
-  const what = `${fleet.workers} workers × ${fleet.sends} Loops sends, one key`;
-  rows.push({
-    suite: 'fleet',
-    measure: `${what}: sends per second overall`,
-    flowblocks: `${fmt(fleet.shared.sendsPerSec, 2)} sends/s shared Redis pacer`,
-    baseline: `10 sends/s the sandbox's limit (a pacer per process: ${fmt(fleet.alone.sendsPerSec, 2)}, ${fleet.alone.failed} sends failed)`,
-    ratio: fleet.shared.sendsPerSec / 10,
-    goal: { kind: 'min', value: 0.9 },
-  });
-  rows.push({
-    suite: 'fleet',
-    measure: `${what}: responses 429 (ratio: share of responses)`,
-    flowblocks: `${fleet.shared.status429} of ${fleet.shared.responses} shared Redis pacer`,
-    baseline: `${fleet.alone.status429} of ${fleet.alone.responses} a pacer per process`,
-    ratio: fleet.shared.status429 / fleet.shared.responses,
-    goal: { kind: 'max', value: 0 },
-  });
 } finally {
   await stopChild(child);
   await closeSharedDispatcher();
 }
+const loadAtEnd = load();
+log(`load average at the end: ${loadAtEnd}`);
 
-const notes = [
-  'Harness overhead: `executeTool(\'tinybird_query\')` against `undici.request` with the same keep-alive Agent settings, the same form body and `body.json()`; both call the same local server, alternating runs.',
-  'Official SDKs: `loops` (LoopsClient, its `apiRoot` pointed at the local server) and `@tinybirdco/sdk` (`createTinybirdApi`), doing the same calls as the flowblocks tools with the same concurrency; the flowblocks side includes turning the event objects into NDJSON.',
-  'Ingest: `ingestEvents` reads the file with `readNdjsonFile` straight into its 10 MB request buffers and sends them with its defaults (2 at a time); the raw side posts the same pre-built 10 MB chunks with undici, 4 at a time, gzipping each chunk inside the timed loop in the gzip row. The local endpoint reads and discards. Peak RSS is `process.resourceUsage().maxRSS` of a fresh process that ran only the streaming ingest.',
-  'Cold start: median of fresh `node -e "await import(…)"` processes, resolving the package by its own name as a user would.',
-  "Fleet (bench/fleet.ts, one run each): worker processes (bench/fleet-worker.mjs) send `loops_send_event` with the same API key to the sandbox's Loops (10 requests per second per key in fixed windows), 10 calls at a time each, with the harness's default retries; once all through one `createRedisPacer` each on a local redis-server, once each with its own in-process `Pacer`. Sends per second: successful sends over the time from the first start to the last end.",
-];
-const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
-const text = writeReport(file, rows, notes);
-process.stdout.write(`${text}\n\nwritten to docs/benchmarks.md; ${rows.filter(met).length} of ${rows.length} goals met\n`);
+if (chosen.length === SUITES.length && !quick) {
+  // The fixes' before and after (partial runs, kept by hand) go under the generated table.
+  const fixes = fileURLToPath(new URL('./fixes.md', import.meta.url));
+  const appendix = existsSync(fixes) ? readFileSync(fixes, 'utf8') : undefined;
+  const file = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  const text = writeReport(file, rows, chosen.map((s) => s.note), { load: { start: loadAtStart, end: loadAtEnd }, appendix });
+  process.stdout.write(`${text}\n\nwritten to docs/benchmarks.md; ${rows.filter(met).length} of ${rows.length} goals met\n`);
+} else {
+  process.stdout.write(`${table(rows)}\n\nload ${loadAtStart} → ${loadAtEnd}; ${rows.filter(met).length} of ${rows.length} goals met (not written: a partial or quick run)\n`);
+}

@@ -1,8 +1,11 @@
 /** The tarball budget: what `npm run check:pack` (scripts/check-pack-size.ts) enforces. */
 
 // 300 kB at first (dist and docs alone); raised once for the engine adapters, 17 more tools and the
-// literal tool types, whose inlined .d.ts (dist/tools/*/index.d.ts) are ~180 kB unpacked.
-export const BUDGET_BYTES = 400_000;
+// literal tool types, whose inlined .d.ts (dist/tools/*/index.d.ts) are ~180 kB unpacked; raised
+// again to 410 kB in #21: main stood at 400.7 kB (the Redis pacer and monitor of #19) and the
+// three small harness modules of #21's fast paths (raw-bytes secret scan, bounded cache, call
+// options) add 5.2 kB packed.
+export const BUDGET_BYTES = 410_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }

@@ -3,6 +3,8 @@ import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { failure, type ToolFailure } from './errors.js';
 import { decodeBody, flattenHeaders } from './decode-body.js';
+import type { Redactor } from './redact.js';
+import { RAW_SCAN_MIN_BYTES } from './redact-bytes.js';
 import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
 import type { HttpResponse } from './types.js';
@@ -26,6 +28,8 @@ export interface AttemptSettings {
   timeoutMs: number;
   maxResponseBytes?: number;
   signal?: AbortSignal;
+  /** The call's redactor: a large JSON body is looked through for secrets as bytes, before any walk. */
+  redactor?: Redactor;
 }
 
 const URL_PARTS = /^(https?:\/\/[^/?#]+)([^#]*)/i;
@@ -99,6 +103,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     if (!this.finish()) return;
     const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
     const { body, bodyKind } = decodeBody(this.status, this.headers, bytes, this.method);
+    if (bodyKind === 'json' && bytes.length >= RAW_SCAN_MIN_BYTES) this.settings.redactor?.trustIfClean(bytes, body);
     this.resolve({ status: this.status, headers: this.headers, body, bodyKind });
   }
 

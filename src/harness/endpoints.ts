@@ -1,4 +1,17 @@
+import { BoundedCache } from './bounded-cache.js';
 import type { ToolIssue } from './types.js';
+
+/** A URL's check, by its text: callers pass the same few on every call (`new URL` twice a call was ~1 µs, #21). */
+const checked = new BoundedCache<string, boolean>(256);
+
+function isHttpUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What is wrong with `options.endpoints`: a URL that is not http(s), and, when `known` is
@@ -13,13 +26,7 @@ export function endpointIssues(endpoints: Record<string, unknown> | undefined, k
       issues.push({ path, message: `no service named ${JSON.stringify(service)} (known: ${known.join(', ')})` });
       continue;
     }
-    let parsed: URL | undefined;
-    try {
-      parsed = typeof url === 'string' ? new URL(url) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    if (typeof url !== 'string' || !checked.get(url, isHttpUrl)) {
       issues.push({ path, message: `not an http(s) URL: ${JSON.stringify(url)}` });
     }
   }

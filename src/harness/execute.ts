@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { withIdempotencyKey } from './call-options.js';
 import { ownValue } from './dictionary.js';
 import { failure, ToolFailure } from './errors.js';
 import { endpointIssues } from './endpoints.js';
@@ -79,22 +79,6 @@ export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse):
 }
 
 /**
- * The options a tool sees: the caller's idempotency key, or one made on first read and then
- * kept for the whole call (every retry sends the same one). Tools that send none cost nothing.
- */
-function withIdempotencyKey(options: ExecuteOptions): ExecuteOptions {
-  if (options.idempotencyKey !== undefined) return options;
-  let key: string | undefined;
-  // A literal with a getter: Object.create with descriptors costs about 2.5 µs a call.
-  return {
-    ...options,
-    get idempotencyKey() {
-      return (key ??= randomUUID());
-    },
-  };
-}
-
-/**
  * Runs one tool: validate, build, send with retries and a time limit, read, map, validate
  * the output. Tool-level failures come back as results; secrets never come back at all.
  */
@@ -125,7 +109,12 @@ export async function runTool<T extends AnyTool>(
     }
     const call = async (p: unknown) => {
       const response = await sendRequest(tool.request(p, callOptions), state);
-      return tool.response(tool.wire ? parseWire(tool.wire, response) : response, p);
+      if (!tool.wire) return tool.response(response, p);
+      // The wire check's copy of a body whose bytes held no secret holds none either.
+      const trusted = redactor.isTrusted(response.body);
+      const checked = parseWire(tool.wire, response);
+      if (trusted && checked.body && typeof checked.body === 'object') redactor.trust(checked.body);
+      return tool.response(checked, p);
     };
     // The context exists only for composed tools; a single call needs none of it.
     const raw = tool.run
@@ -141,7 +130,8 @@ export async function runTool<T extends AnyTool>(
           signal: options.signal,
         } satisfies ToolContext<unknown>)
       : await call(parsed.data);
-    const output = tool.output.safeParse(raw);
+    // A tool with many rows checks them with a schema that does not copy them (`outputCheck`).
+    const output = (tool.outputCheck ?? tool.output).safeParse(raw);
     if (!output.success) {
       throw failure('invalid_response', 'the service answered with an unexpected shape', {
         status: state.status,

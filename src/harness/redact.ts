@@ -1,4 +1,8 @@
+import { bytesHoldNoNeedle } from './redact-bytes.js';
+
 const MASK = '[redacted]';
+/** How many of a trusted body's own values are trusted with it (a body's fields, not its rows). */
+const TRUSTED_FIELDS = 64;
 
 /**
  * Replaces every occurrence of the given secrets in any JSON-like value. Also masks the
@@ -6,6 +10,12 @@ const MASK = '[redacted]';
  */
 export class Redactor {
   private readonly needles: string[];
+  /**
+   * Objects decoded from a response whose bytes held no secret in any form (and the objects
+   * a wire check made of them): the scan skips them. Tools build outputs from the body's
+   * objects and never write params into them, so what the bytes did not hold they do not hold.
+   */
+  private trusted?: WeakSet<object>;
 
   constructor(secrets: readonly unknown[]) {
     const needles: string[] = [];
@@ -27,6 +37,34 @@ export class Redactor {
     return out;
   }
 
+  /**
+   * Trusts `body`, parsed from `bytes`, when the bytes hold no secret in any form the
+   * redactor masks (plain, URL-encoded, and either one JSON-escaped): then the output's scan
+   * skips the body instead of walking every row. Returns whether it did.
+   */
+  trustIfClean(bytes: Buffer, body: unknown): boolean {
+    if (!this.active || !body || typeof body !== 'object' || !bytesHoldNoNeedle(bytes, this.needles)) return false;
+    this.trust(body);
+    return true;
+  }
+
+  isTrusted(value: unknown): boolean {
+    return !!this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value);
+  }
+
+  /** Trusts a body already known clean (the wire check's copy of a trusted body): it and its fields. */
+  trust(body: object): void {
+    const trusted = (this.trusted ??= new WeakSet());
+    trusted.add(body);
+    if (Array.isArray(body)) return;
+    let n = 0;
+    for (const key in body) {
+      const item = (body as Record<string, unknown>)[key];
+      if (item && typeof item === 'object') trusted.add(item);
+      if (++n >= TRUSTED_FIELDS) break;
+    }
+  }
+
   value<T>(value: T): T {
     // Most values hold no secret: a scan that allocates nothing tells, and only then is it copied.
     if (!this.active || !this.found(value)) return value;
@@ -35,6 +73,7 @@ export class Redactor {
 
   private found(value: unknown): boolean {
     if (typeof value === 'string') return this.needles.some((needle) => value.includes(needle));
+    if (this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value)) return false;
     if (Array.isArray(value)) return value.some((item) => this.found(item));
     if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const key in value) {
@@ -46,6 +85,7 @@ export class Redactor {
 
   private walk(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
+    if (this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value)) return value;
     if (Array.isArray(value)) return value.map((item) => this.walk(item));
     if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       const out: Record<string, unknown> = {};

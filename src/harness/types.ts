@@ -213,6 +213,13 @@ export interface ToolDefinition<
   annotations: ToolAnnotations;
   params: PS;
   output: OS;
+  /**
+   * The schema the harness checks outputs with at run time, when `output` would walk and
+   * copy every row of a large answer (zod copies records and arrays). It must accept
+   * exactly what `output` accepts, returning the value itself; `output` stays the tool's
+   * schema for types, JSON Schema and docs.
+   */
+  outputCheck?: z.ZodType;
   /** The service id (`tinybird`, `loops`, …): its connection's `service`, its block type and its `options.endpoints` key. */
   service: string;
   request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
@@ -222,6 +229,7 @@ export interface ToolDefinition<
    * unexpected answer is `invalid_response` naming the service's own field.
    */
   wire?: WS;
+  /** Builds the output; it may reuse the body's objects, but never writes into them. */
   response(response: HttpResponse<z.output<WS>>, params: z.output<PS>): z.input<OS>;
   /**
    * For agents: the output field that holds query rows (an array of row objects, or text for

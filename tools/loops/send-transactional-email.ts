@@ -26,6 +26,18 @@ function wireBody(p: TransactionalParams) {
   });
 }
 
+/**
+ * The JSON the size check measured, kept on the params object it was made from under a
+ * symbol (invisible to JSON and to key listings): zod hands the refined object on as the
+ * parsed params, so the request sends the same text instead of building and encoding the
+ * body a second time (#21). A property, not a WeakMap: no table that grows with each call.
+ */
+const MEASURED = Symbol('flowblocks.loops.transactionalJson');
+
+function wireJson(p: TransactionalParams & { [MEASURED]?: string }): string {
+  return (p[MEASURED] ??= JSON.stringify(wireBody(p)));
+}
+
 export default defineTool({
   id: 'loops_send_transactional_email',
   name: 'Send transactional email',
@@ -44,7 +56,7 @@ export default defineTool({
       attachments: attachmentsParam,
     })
     .superRefine((p, ctx) => {
-      const bytes = Buffer.byteLength(JSON.stringify(wireBody(p)));
+      const bytes = Buffer.byteLength(wireJson(p));
       if (bytes >= MAX_TRANSACTIONAL_BYTES) {
         ctx.addIssue({
           code: 'custom',
@@ -60,7 +72,7 @@ export default defineTool({
     connection.request(p, options, {
       method: 'POST',
       path: '/transactional',
-      body: { json: wireBody(p) },
+      body: { text: wireJson(p), contentType: 'application/json' },
       idempotencyKey: idempotencyKey(options),
     }),
   wire: successAnswer,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, pathIdParam, pathSegment, uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jsonResultFields, jsonResultSchema, jsonResultWire } from './query-result.js';
+import { jsonResultCheck, jsonResultFields, jsonResultSchema, jsonResultWire } from './query-result.js';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -37,6 +37,7 @@ export default defineTool({
     }),
   }),
   output: jsonResultSchema,
+  outputCheck: jsonResultCheck,
   request: (p, options) =>
     connection.request(p, options, { method: 'GET', path: `/v0/pipes/${pathSegment(p.pipe)}.json`, query: { ...p.parameters, q: p.q } }),
   wire: jsonResultWire,

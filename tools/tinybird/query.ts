@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jsonResultFields, jsonResultWire, metaSchema, rowsSchema, statisticsSchema } from './query-result.js';
+import { jsonResultFields, jsonResultWire, metaSchema, rowsCheck, rowsSchema, statisticsSchema } from './query-result.js';
 
 /** The FORMAT names the Query API serves; any other is refused by the service with a 403. */
 export const QUERY_FORMATS = [
@@ -18,6 +18,16 @@ export const QUERY_FORMATS = [
 ] as const;
 
 const FORMAT_CLAUSE = /\bFORMAT\s+([A-Za-z]\w*)\s*;?\s*$/i;
+
+const outputSchema = z.object({
+  data: z
+    .union([rowsSchema, z.string()])
+    .describe('FORMAT JSON: an array of row objects; other formats: the raw text (Parquet: base64)'),
+  rows: z.number().int().optional().describe('Row count (FORMAT JSON only)'),
+  statistics: statisticsSchema.optional().describe('Elapsed seconds, rows and bytes read (FORMAT JSON only)'),
+  meta: metaSchema.optional(),
+  rows_before_limit_at_least: z.number().int().optional().describe('Rows without the LIMIT clause, when it has one'),
+});
 
 export default defineTool({
   id: 'tinybird_query',
@@ -45,15 +55,9 @@ export default defineTool({
     ),
     pipeline: z.string().min(1).optional().describe('Pipe name; lets the SQL say SELECT * FROM _'),
   }),
-  output: z.object({
-    data: z
-      .union([rowsSchema, z.string()])
-      .describe('FORMAT JSON: an array of row objects; other formats: the raw text (Parquet: base64)'),
-    rows: z.number().int().optional().describe('Row count (FORMAT JSON only)'),
-    statistics: statisticsSchema.optional().describe('Elapsed seconds, rows and bytes read (FORMAT JSON only)'),
-    meta: metaSchema.optional(),
-    rows_before_limit_at_least: z.number().int().optional().describe('Rows without the LIMIT clause, when it has one'),
-  }),
+  output: outputSchema,
+  // The same shape, its rows checked in place rather than copied.
+  outputCheck: outputSchema.extend({ data: z.union([rowsCheck, z.string()]) }),
   request: (p, options) =>
     connection.request(p, options, { method: 'POST', path: '/v0/sql', body: { form: { q: p.query, pipeline: p.pipeline } } }),
   // FORMAT JSON answers a result object; the text formats a string, Parquet bytes, nothing an empty body.
