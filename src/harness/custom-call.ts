@@ -38,6 +38,7 @@ export function unsafePathReason(path: string): string | undefined {
   if (path.startsWith('//')) return 'cannot start with // (that names another host)';
   if (/[?#]/.test(path)) return 'cannot hold ? or #: put query parameters in query';
   if (/[\\\s]/.test(path) || hasControl(path)) return 'cannot hold a backslash, whitespace or control characters';
+  if (/\p{Cs}/u.test(path)) return 'cannot hold a lone UTF-16 surrogate';
   for (const segment of path.slice(1).split('/')) {
     const decoded = decodeFully(segment);
     if (decoded === undefined) return `has a malformed percent-encoding in ${JSON.stringify(segment)}`;
@@ -50,6 +51,12 @@ export function unsafePathReason(path: string): string | undefined {
 }
 
 /**
+ * `path` with what `new URL` would percent-encode (quotes, braces, `<>^|`, non-ASCII…) encoded
+ * ahead, so that comparing with the parsed URL below sees only real moves, not this encoding.
+ */
+const encodePathChars = (path: string) => path.replace(/[^\w\-.~!$&'()*+,;=:@/%]/gu, (char) => encodeURIComponent(char));
+
+/**
  * The URL of `path` under `base`, or a thrown `invalid_params`: resolved with `new URL`, it must
  * keep the base's origin and stay under the base's path, unchanged by any normalization.
  */
@@ -59,9 +66,10 @@ export function urlUnderBase(base: string, path: string): string {
   if (reason) throw refuse(reason);
   const root = new URL(base);
   const basePath = root.pathname.replace(/\/+$/, '');
-  const url = new URL(`${root.origin}${basePath}${path}`);
+  const encoded = encodePathChars(path);
+  const url = new URL(`${root.origin}${basePath}${encoded}`);
   if (url.origin !== root.origin) throw refuse(`leaves the service's origin ${root.origin}`);
-  if (url.pathname !== `${basePath}${path}` || !url.pathname.startsWith(`${basePath}/`)) throw refuse(`leaves the service's base path ${basePath || '/'}`);
+  if (url.pathname !== `${basePath}${encoded}` || !url.pathname.startsWith(`${basePath}/`)) throw refuse(`leaves the service's base path ${basePath || '/'}`);
   return `${root.origin}${url.pathname}`;
 }
 

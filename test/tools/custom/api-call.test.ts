@@ -124,4 +124,17 @@ describe('paths that would leave the base URL', () => {
     expect(unsafePathReason('/v0/pipes/top.json')).toBeUndefined();
     expect(unsafePathReason('/v0/..x/y...')).toBeUndefined();
   });
+
+  it('percent-encodes what a URL parser would (braces, quotes, non-ASCII) instead of calling it a move', async () => {
+    // Found by the fuzz family: "/{" was refused as leaving the base path.
+    expect(urlUnderBase('https://api.tinybird.co', '/v0/pipes/{name}.json')).toBe('https://api.tinybird.co/v0/pipes/%7Bname%7D.json');
+    expect(urlUnderBase('https://app.loops.so/api/v1', '/contacts/"é"<x>^`|')).toBe('https://app.loops.so/api/v1/contacts/%22%C3%A9%22%3Cx%3E%5E%60%7C');
+    expect(urlUnderBase('https://app.loops.so/api/v1', '/a%7Bb')).toBe('https://app.loops.so/api/v1/a%7Bb');
+    expect(unsafePathReason('/x/\uD800')).toBe('cannot hold a lone UTF-16 surrogate');
+    const svc = mockService('https://app.loops.so');
+    svc.on('GET', '/api/v1/contacts/%7B%C3%A9%7D', { status: 200, body: { ok: true } });
+    const result = await executeTool('loops_api_call', { apiKey: 'k', path: '/contacts/{é}' }, { dispatcher: svc.agent, retry: false });
+    expect(result).toMatchObject({ success: true, output: { status: 200, body: { ok: true } } });
+    expect(svc.requests).toMatchObject([{ method: 'GET', path: '/api/v1/contacts/%7B%C3%A9%7D' }]);
+  });
 });
