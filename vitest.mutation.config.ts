@@ -14,6 +14,8 @@ export default defineConfig({
       'test/agents/**/*.test.ts',
       'test/notifications/**/*.test.ts',
       'test/tools/tinybird/**/*.test.ts',
+      // The custom API-call tools: the path checks of src/harness/custom-call.ts.
+      'test/tools/custom/**/*.test.ts',
       'test/registry-schema.test.ts',
       // The in-process hostile-input families: rate-limit headers and webhook abuse.
       'test/reliability/hostile-headers.test.ts',
