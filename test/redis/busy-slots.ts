@@ -20,12 +20,3 @@ export function mostAtOnce(intervals: Busy[]): number {
   }
   return most;
 }
-
-/** Waits for `condition`, checking every few ms, up to `ms`; fails with `what` when it never holds. */
-export async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

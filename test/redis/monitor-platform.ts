@@ -2,12 +2,13 @@
  * A real HTTP logs API (paged with a cursor, as the platform pages) and a webhook receiver
  * that records every request's delivery id and execution, for monitors run as CLI processes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fakeLog, type FakeLog } from '../notifications/logs-api.js';
+import { ROOT, until } from '../helpers/monitor-process.js';
+
+export { exited, ROOT, until, writeConfig } from '../helpers/monitor-process.js';
 
 /** The logs response's limits object: the enterprise plan (120 requests a minute, so 1 s polls are not stretched). */
 const LIMITS = {
@@ -17,8 +18,6 @@ const LIMITS = {
   },
   usage: { currentPeriodCost: 1, limit: 10, plan: 'enterprise', isExceeded: false },
 };
-
-export const ROOT = join(import.meta.dirname, '..', '..');
 
 export async function platform() {
   const start = Date.now() - 3_600_000;
@@ -95,39 +94,6 @@ export async function platform() {
     await new Promise((resolve) => server.close(resolve));
   };
   return { r, close };
-}
-
-export async function until(condition: () => boolean, withinMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs / 1000} s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export const exited = (child: ChildProcess) =>
-  new Promise<number | string | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? child.signalCode);
-    else child.once('exit', (code, signal) => resolve(code ?? signal));
-  });
-
-/** Writes a monitor config for the platform into `dir`. */
-export function writeConfig(dir: string, r: { base: string; start: number }, extra: Record<string, unknown> = {}): string {
-  const config = join(dir, 'monitor.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      baseUrl: r.base,
-      apiKey: '${MONITOR_API_KEY}',
-      workspaceId: 'ws-1',
-      dataDir: 'state',
-      pollIntervalSeconds: 1,
-      startFrom: new Date(r.start).toISOString(),
-      notifications: { channels: [{ type: 'webhook', url: `${r.base}/hook`, secret: '${HOOK_SECRET}' }], allWorkflows: true },
-      ...extra,
-    }),
-  );
-  return config;
 }
 
 /** `flowblocks monitor` as a real process; its output lines, each with the time it arrived. */

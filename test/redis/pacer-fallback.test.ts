@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRedisPacer } from '../../src/redis/index.js';
-import { until } from './busy-slots.js';
+import { until } from '../helpers/monitor-process.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
 let server: RedisServer;

@@ -14,13 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationState } from '../../src/notifications/state.js';
 import { stateFilePath } from '../../src/notifications/store.js';
 import { fakeLog } from '../notifications/logs-api.js';
+import { exited, ROOT, until, writeConfig } from '../helpers/monitor-process.js';
 import { canary } from './canary.js';
 import { hostileTally } from './tally.js';
 
 const family = hostileTally('monitor');
 afterAll(() => family.save());
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const API_KEY = canary('sk');
 const SECRET = canary('whsec');
 const DELIVERIES = 300;
@@ -28,20 +28,6 @@ const DELIVERIES = 300;
 const CONCURRENCY = 8;
 /** Acknowledgements (counted over the round) after which each kill comes. */
 const ROUNDS = [[124], [60, 180]];
-
-async function until(condition: () => boolean, withinMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs / 1000} s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | string | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? child.signalCode);
-    else child.once('exit', (code, signal) => resolve(code ?? signal));
-  });
 
 /** The logs API with 300 completed executions in one page, and the webhook receiver. */
 function platform() {
@@ -100,19 +86,7 @@ describe('monitor killed mid-delivery', () => {
   });
 
   function monitor(dir: string) {
-    const config = join(dir, 'monitor.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        baseUrl: r.base,
-        apiKey: '${MONITOR_API_KEY}',
-        workspaceId: 'ws-1',
-        dataDir: 'state',
-        pollIntervalSeconds: 3600,
-        startFrom: new Date(r.start).toISOString(),
-        notifications: { channels: [{ type: 'webhook', url: `${r.base}/hook`, secret: '${HOOK_SECRET}' }], allWorkflows: true },
-      }),
-    );
+    const config = writeConfig(dir, r, { pollIntervalSeconds: 3600 });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'monitor', '--config', config], {
       cwd: ROOT,
       env: { ...process.env, MONITOR_API_KEY: API_KEY, HOOK_SECRET: SECRET },
