@@ -21,7 +21,8 @@ Watches a workspace through GET /api/v1/logs and sends completion notifications 
   --data-dir <dir>    state directory (overrides the config's dataDir)
   --store <url>       keep the state in Redis (redis://… or rediss://…; or ${STORE_ENV}) so monitors on
                       several machines fail over: one holds a lease and acts, the others wait
-                      (needs: npm install bullmq ioredis)
+                      (needs: npm install bullmq ioredis); --once waits for an unreachable Redis
+                      one lease time at most (the config's leaseSeconds, default 15)
 
 Stop with Ctrl-C: the state is saved after every page, and each delivery attempt is
 journaled when it starts and when it ends (a kill re-sends only what was in flight).

@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { monitorKeys } from '../../src/notifications/redis/keys.js';
 import { exited, platform, ROOT, writeConfig } from './monitor-platform.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { freePort, startRedisServer, type RedisServer } from './redis-server.js';
 
 const PASSWORD = 'redis-pw-canary-0c4e';
 let server: RedisServer;
@@ -68,6 +69,28 @@ it('--once reads what is new, sends it through BullMQ and exits; the password ne
     for (const output of [first.output(), second.output(), held.output(), bad.output()]) expect(output).not.toContain(PASSWORD);
   } finally {
     await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+it('--once gives up on an unreachable Redis after one lease time: exit 1, naming it, never the password', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'flowblocks-once-redis-down-'));
+  try {
+    const port = await freePort(); // nothing listens there
+    // Never reached: the run ends before any poll.
+    const config = writeConfig(dir, { base: 'http://127.0.0.1:9', start: Date.now() }, { leaseSeconds: 2 });
+    const started = performance.now();
+    const run = runOnce(config, {}, ['--store', `redis://:${PASSWORD}@127.0.0.1:${port}`]);
+    // Far above the bound (2 s and the process's start), far below the old "forever".
+    const code = await Promise.race([exited(run.child), new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000))]);
+    const ms = performance.now() - started;
+    run.child.kill('SIGKILL');
+    expect(code).toBe(1);
+    expect(ms).toBeGreaterThanOrEqual(2_000);
+    const errors = run.output().split('\n').filter((l) => l.includes('Redis unreachable at'));
+    expect(errors).toEqual([`Redis unreachable at redis://127.0.0.1:${port}: gave up after 2 s, one lease time (--once does not wait longer; last error: connect ECONNREFUSED 127.0.0.1:${port})`]);
+    expect(run.output()).not.toContain(PASSWORD);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);

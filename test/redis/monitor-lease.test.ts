@@ -1,14 +1,17 @@
 /** The lease and its fencing token against a real redis-server: who may write, and when a holder stops. */
+import { createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
 import { monitorKeys } from '../../src/notifications/redis/keys.js';
-import { Lease, LeaseHeldError } from '../../src/notifications/redis/lease.js';
+import { BullDeliveries } from '../../src/notifications/redis/bull-deliveries.js';
+import { Lease, LeaseHeldError, RedisUnreachableError } from '../../src/notifications/redis/lease.js';
+import { loadRedisModules } from '../../src/notifications/redis/load.js';
 import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
 import { initialRulesState } from '../../src/notifications/rule-engine.js';
 import type { NotificationState } from '../../src/notifications/state.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { freePort, startRedisServer, type RedisServer } from './redis-server.js';
 
 let server: RedisServer;
 let raw: Redis;
@@ -151,5 +154,85 @@ describe('fencing token', () => {
     // Nor can the old holder renew or release B's lease.
     await a.release();
     expect(await raw.get(keys.lease)).toBe(b.owner);
+  });
+});
+
+describe('an unreachable Redis', () => {
+  const LEASE = 1_000;
+  /** Lease.acquire's outcome, or 'still trying' after `ms` (the old code waited forever without waiting). */
+  function within(ms: number, acquiring: Promise<Lease | undefined>) {
+    const started = performance.now();
+    return Promise.race([acquiring.catch((error: unknown) => error), new Promise((resolve) => setTimeout(() => resolve('still trying'), ms))]).then((outcome) => ({
+      outcome,
+      ms: performance.now() - started,
+    }));
+  }
+  function client(url: string, lines: string[]) {
+    const redis = monitorRedis({ Redis }, url, 500);
+    clients.push(redis);
+    return { redis, keys, leaseMs: LEASE, log: (line: string) => lines.push(line) };
+  }
+
+  it('--once (wait: false) gives up after one lease time; a long-running monitor keeps trying', async () => {
+    const url = `redis://127.0.0.1:${await freePort()}`;
+    const lines: string[] = [];
+    const { outcome, ms } = await within(5_000, Lease.acquire(client(url, lines), new AbortController().signal, { wait: false }));
+    expect(outcome).toBeInstanceOf(RedisUnreachableError);
+    expect((outcome as Error).message).toMatch(/^Redis unreachable for 1 s \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
+    expect(ms).toBeGreaterThanOrEqual(LEASE - 20);
+    expect(ms).toBeLessThan(LEASE + 1_000); // one retry pause (200 ms) and timer latency on busy cores
+    expect(lines).toEqual(['Redis unreachable while waiting for the lease: Connection is closed.; retrying']);
+
+    const stop = new AbortController();
+    const waiting = Lease.acquire(client(url, []), stop.signal);
+    expect((await within(3 * LEASE, waiting)).outcome).toBe('still trying');
+    stop.abort();
+    expect(await waiting).toBeUndefined();
+  });
+
+  it('--once gives up after one lease time on a Redis that accepts the connection and never answers', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = silent.address();
+      const url = `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const { outcome, ms } = await within(5_000, Lease.acquire(client(url, []), new AbortController().signal, { wait: false }));
+      expect(outcome).toBeInstanceOf(RedisUnreachableError);
+      expect(ms).toBeLessThan(LEASE + 1_000);
+    } finally {
+      clients.splice(0).forEach((c) => c.disconnect());
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describe('Redis gone after the lease was taken (--once)', () => {
+  it('ends the BullMQ hand-over and deliverDue with the lease, though BullMQ\'s connection waits for Redis for ever', async () => {
+    const LEASE = 1_500;
+    const modules = await loadRedisModules();
+    const lines: string[] = [];
+    const lease = (await monitor(LEASE, lines).take(false))!;
+    // As the backend makes it: BullMQ's commands wait for Redis rather than fail.
+    const connection = new Redis(server.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 100, 1_000) });
+    connection.on('error', () => {});
+    await server.kill();
+    try {
+      const delivery = { id: 'dlv_1', target: 't', eventId: 'e', workflowId: 'w', executionId: 'x', body: '{}', reasons: [], createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending' as const };
+      const notifier = { state: { queue: { deliveries: [delivery] } }, save() {}, targetMap: new Map() };
+      const store = { onCommit: undefined, flush: () => Promise.resolve() };
+      const started = performance.now();
+      // The pending delivery is handed over at once (addBulk); deliverDue waits for it, then counts the jobs.
+      const deliveries = new BullDeliveries({ bullmq: modules.bullmq, connection, keys, lease, store: store as never, notifier: notifier as never, leaseMs: LEASE, log: (l) => lines.push(l) });
+      const outcome = await Promise.race([deliveries.deliverDue(), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 4 * LEASE))]);
+      expect(outcome).toBe(0);
+      expect(lease.lost.aborted).toBe(true);
+      expect(performance.now() - started).toBeLessThan(LEASE + 1_000);
+      expect(notifier.state.queue.deliveries).toHaveLength(1); // still in the outbox, for the next holder
+    } finally {
+      connection.disconnect();
+      await server.start();
+    }
   });
 });

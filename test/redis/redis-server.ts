@@ -24,7 +24,8 @@ function assertInstalled(): void {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port: nothing listens on it when this returns (also a Redis that is not there). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

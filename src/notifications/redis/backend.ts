@@ -3,8 +3,9 @@ import { MonitorError } from '../monitor.js';
 import { BullDeliveries } from './bull-deliveries.js';
 import { monitorRedis } from './client.js';
 import { monitorKeys } from './keys.js';
-import { Lease, LeaseHeldError } from './lease.js';
+import { Lease, LeaseHeldError, RedisUnreachableError } from './lease.js';
 import { loadRedisModules } from './load.js';
+import { untilAborted } from './once-logger.js';
 import { RedisStateStore } from './state-store.js';
 import { describeRedisUrl } from './url.js';
 
@@ -32,7 +33,12 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Monito
     description: `${describeRedisUrl(url)} (lease ${leaseMs / 1000} s)`,
     async acquire(signal, { wait }): Promise<MonitorSession | undefined> {
       const lease = await Lease.acquire({ redis, keys, leaseMs, log }, signal, { wait }).catch((error: unknown) => {
-        throw error instanceof LeaseHeldError ? new MonitorError(`${error.message} (--once does not wait for it)`) : error;
+        if (error instanceof LeaseHeldError) throw new MonitorError(`${error.message} (--once does not wait for it)`);
+        if (error instanceof RedisUnreachableError) {
+          // The URL as logged: never its password.
+          throw new MonitorError(`Redis unreachable at ${describeRedisUrl(url)}: gave up after ${error.ms / 1000} s, one lease time (--once does not wait longer; last error: ${error.last})`);
+        }
+        throw error;
       });
       if (!lease) return undefined;
       log(`lease taken (fencing token ${lease.token})`);
@@ -47,7 +53,8 @@ export async function redisBackend(options: RedisBackendOptions): Promise<Monito
     },
     async close() {
       redis.disconnect();
-      await connection.quit().catch(() => connection.disconnect());
+      // QUIT waits for Redis: behind the commands queued while it is away, or for ever on a server that stopped answering.
+      await untilAborted(connection.quit(), AbortSignal.timeout(1_000)).catch(() => connection.disconnect());
     },
   };
 }

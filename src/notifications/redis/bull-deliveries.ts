@@ -8,7 +8,7 @@ import { attemptDelivery, jobData, specBackoff, type DeliveryJobData } from './d
 import type { MonitorKeys } from './keys.js';
 import type { Lease } from './lease.js';
 import type { BullMq } from './load.js';
-import { pause, troubleLog } from './once-logger.js';
+import { pause, troubleLog, untilAborted } from './once-logger.js';
 import type { RedisStateStore } from './state-store.js';
 
 /** Finished jobs are kept a day (as the file queue remembers finished deliveries), so a re-enqueued event is not sent again. */
@@ -60,10 +60,15 @@ export class BullDeliveries implements DeliveryRunner {
     let count = 0;
     worker.on('completed', () => count++);
     worker.on('failed', () => count++);
+    const lost = this.options.lease.lost;
     for (;;) {
-      const counts = await this.queue.getJobCounts('wait', 'active', 'prioritized');
-      if ((counts.wait ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0) === 0 || this.options.lease.lost.aborted) break;
-      await pause(100, this.options.lease.lost);
+      // BullMQ's connection waits for Redis rather than fail: the lease, lost once Redis has been away a lease time, ends the wait.
+      const counts = await untilAborted(this.queue.getJobCounts('wait', 'active', 'prioritized'), lost).catch((error: unknown) => {
+        if (lost.aborted) return undefined;
+        throw error;
+      });
+      if (!counts || (counts.wait ?? 0) + (counts.active ?? 0) + (counts.prioritized ?? 0) === 0 || lost.aborted) break;
+      await pause(100, lost);
     }
     await worker.close(this.options.lease.lost.aborted);
     await this.settle();
@@ -97,24 +102,26 @@ export class BullDeliveries implements DeliveryRunner {
   private async add(outbox: Delivery[]): Promise<void> {
     const { lease, notifier, log } = this.options;
     const trouble = troubleLog(log, 'Redis unreachable: deliveries wait to be queued');
+    const jobs = () =>
+      outbox.map((d) => ({
+        name: 'delivery',
+        data: jobData(d),
+        opts: {
+          jobId: d.id,
+          attempts: MAX_ATTEMPTS,
+          backoff: { type: 'spec' },
+          removeOnComplete: { age: KEEP_FINISHED_S },
+          removeOnFail: { age: KEEP_FINISHED_S },
+        },
+      }));
     while (!lease.lost.aborted) {
       try {
-        await this.queue.addBulk(
-          outbox.map((d) => ({
-            name: 'delivery',
-            data: jobData(d),
-            opts: {
-              jobId: d.id,
-              attempts: MAX_ATTEMPTS,
-              backoff: { type: 'spec' },
-              removeOnComplete: { age: KEEP_FINISHED_S },
-              removeOnFail: { age: KEEP_FINISHED_S },
-            },
-          })),
-        );
+        // As in deliverDue: addBulk waits for Redis forever, the lease does not.
+        await untilAborted(this.queue.addBulk(jobs()), lease.lost);
         trouble.ok();
         break;
       } catch (error) {
+        if (lease.lost.aborted) break;
         trouble.failed(error);
         await pause(500, lease.lost);
       }

@@ -2,12 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { MonitorRedis } from './client.js';
 import type { MonitorKeys } from './keys.js';
-import { pause, troubleLog } from './once-logger.js';
+import { pause, troubleLog, untilAborted } from './once-logger.js';
 
 export class LeaseHeldError extends Error {
   override name = 'LeaseHeldError';
   constructor() {
     super('another monitor holds the lease of this workspace');
+  }
+}
+
+/** `acquire` without waiting (`--once`) gave up: Redis could not be reached for `ms`. */
+export class RedisUnreachableError extends Error {
+  override name = 'RedisUnreachableError';
+  constructor(
+    readonly ms: number,
+    readonly last: string,
+  ) {
+    super(`Redis unreachable for ${ms / 1000} s (${last})`);
   }
 }
 
@@ -59,34 +70,55 @@ export class Lease {
   /**
    * Waits until this process holds the lease (or `signal` aborts: undefined). While another
    * monitor holds it, tries again when its time-to-live says it could have expired.
+   *
+   * `wait: false` (`--once`) refuses at once while another monitor holds the lease, and waits
+   * for an unreachable Redis one lease time at most (RedisUnreachableError): a run from cron
+   * must end, where a long-running monitor must outlast the outage.
    */
   static async acquire(options: LeaseOptions, signal: AbortSignal, { wait = true } = {}): Promise<Lease | undefined> {
     const { redis, keys, leaseMs, log } = options;
     const trouble = troubleLog(log, 'Redis unreachable while waiting for the lease');
     let told = false;
     const owner = randomUUID();
-    while (!signal.aborted) {
-      try {
-        if (redis.status === 'wait') await redis.connect();
-        const sentAt = performance.now();
-        const token = Number(await redis.acquireLease(keys.lease, keys.fence, owner, leaseMs));
-        trouble.ok();
-        if (token > 0) {
-          return new Lease(options, owner, token, sentAt);
+    // Also ends an attempt stuck on the way (a first connect waits up to ioredis's connectTimeout, 10 s).
+    const deadline = wait ? undefined : AbortSignal.timeout(leaseMs);
+    const untilDeadline = <T>(step: Promise<T>): Promise<T> => (deadline ? untilAborted(step, deadline) : step);
+    // The socket's own error (ECONNREFUSED, ENOTFOUND…) says more than the commands' "Connection is closed".
+    let last = '';
+    let socketError = '';
+    const onError = (error: Error) => (socketError = error.message);
+    redis.on('error', onError);
+    try {
+      while (!signal.aborted) {
+        try {
+          if (redis.status === 'wait') await untilDeadline(redis.connect());
+          const sentAt = performance.now();
+          // An acquisition that gets through after the deadline leaves a lease nobody renews: it expires.
+          const token = Number(await untilDeadline(redis.acquireLease(keys.lease, keys.fence, owner, leaseMs)));
+          trouble.ok();
+          if (token > 0) {
+            return new Lease(options, owner, token, sentAt);
+          }
+          if (!wait) throw new LeaseHeldError();
+          if (!told) log('another monitor holds the lease: waiting to take over');
+          told = true;
+          const ttl = Number(await redis.pttl(keys.lease));
+          // Try again right when it could have expired, and at least every fifth of the lease.
+          await pause(Math.min(Math.max(ttl, 0) + 10, leaseMs / 5), signal);
+        } catch (error) {
+          if (error instanceof LeaseHeldError) throw error;
+          if (!deadline?.aborted) {
+            last = (error as Error).message || String(error);
+            trouble.failed(error);
+            await pause(Math.min(500, leaseMs / 5), deadline ? AbortSignal.any([signal, deadline]) : signal);
+          }
+          if (deadline?.aborted && !signal.aborted) throw new RedisUnreachableError(leaseMs, socketError || last || 'no answer');
         }
-        if (!wait) throw new LeaseHeldError();
-        if (!told) log('another monitor holds the lease: waiting to take over');
-        told = true;
-        const ttl = Number(await redis.pttl(keys.lease));
-        // Try again right when it could have expired, and at least every fifth of the lease.
-        await pause(Math.min(Math.max(ttl, 0) + 10, leaseMs / 5), signal);
-      } catch (error) {
-        if (error instanceof LeaseHeldError) throw error;
-        trouble.failed(error);
-        await pause(Math.min(500, leaseMs / 5), signal);
       }
+      return undefined;
+    } finally {
+      redis.off('error', onError);
     }
-    return undefined;
   }
 
   /** Stops renewing and deletes the lease if it is still ours, so a waiting monitor takes over at once. */

@@ -28,3 +28,17 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
+
+/**
+ * `step`, or a rejection with the signal's reason once it aborts, whichever comes first: for
+ * a Redis call that may never settle (a client that waits for Redis to come back).
+ */
+export function untilAborted<T>(step: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+    // Always handled: a step that fails after the abort is no unhandled rejection.
+    step.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
