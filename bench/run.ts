@@ -106,7 +106,7 @@ const SUITES: Suite[] = [
   },
   {
     name: 'cold',
-    note: 'Cold start: fresh `node -e "await import(…)"` processes, resolving the package by its own name as a user would; each round imports every entry and `undici` once, in rotating order; ratios are per round.',
+    note: 'Cold start: fresh `node -e "await import(…)"` processes, resolving the package by its own name as a user would; each round imports every entry and `undici` once, in rotating order; ratios are per round; the CPU ratio is that of the importing processes\' own CPU time (user + system) for the import.',
     async run() {
       const cold = coldStart(quick ? { runs: 3 } : {});
       const whole = 'flowblocks';
