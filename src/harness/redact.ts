@@ -71,15 +71,25 @@ export class Redactor {
     return this.walk(value) as T;
   }
 
+  /** Loops, not `some` with a closure: this runs on every value of every result (#21). */
   private found(value: unknown): boolean {
-    if (typeof value === 'string') return this.needles.some((needle) => value.includes(needle));
-    if (this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value)) return false;
-    if (Array.isArray(value)) return value.some((item) => this.found(item));
-    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if (typeof value === 'string') return this.inText(value);
+    if (typeof value !== 'object' || value === null) return false;
+    if (this.trusted?.has(value)) return false;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) if (this.found(value[i])) return true;
+      return false;
+    }
+    if (Object.getPrototypeOf(value) === Object.prototype) {
       for (const key in value) {
-        if (this.found(key) || this.found((value as Record<string, unknown>)[key])) return true;
+        if (this.inText(key) || this.found((value as Record<string, unknown>)[key])) return true;
       }
     }
+    return false;
+  }
+
+  private inText(text: string): boolean {
+    for (const needle of this.needles) if (text.includes(needle)) return true;
     return false;
   }
 
