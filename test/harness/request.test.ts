@@ -16,9 +16,17 @@ describe('request building', () => {
     // the BMP, a pair, lone and reversed surrogates, and non-ASCII after ASCII that needs encoding.
     const samples: string[] = [];
     for (let c = 0; c < 128; c++) samples.push(String.fromCharCode(c), `a${String.fromCharCode(c)}b`);
-    samples.push('', 'plain_TEXT-0.9*', 'é', 'aé b', '日本 語', '\u{1F600}', 'x\u{1F600}!', '\ud800', 'a\udc00b', '\udc00\ud800', "it's (a) ~test~!", 'a b\u00a0c', '%20+&=');
+    samples.push('', 'plain_TEXT-0.9*', '\u0080', 'a\u0080', '\u007f\u0080', 'é', 'aé b', '日本 語', '\u{1F600}', 'x\u{1F600}!', '\ud800', 'a\udc00b', '\udc00\ud800', "it's (a) ~test~!", 'a b\u00a0c', '%20+&=');
     for (const text of samples) expect(formEncode(text), JSON.stringify(text)).toBe(usp(text));
     expect(encodeQuery({ 'a b': 'c&d', é: ['x y', '~'] })).toBe(new URLSearchParams([['a b', 'c&d'], ['é', 'x y'], ['é', '~']]).toString());
+  });
+
+  it('asks for JSON first and sends no Idempotency-Key header unless the call has a key', () => {
+    const plain = buildRequest({ method: 'GET', url: 'http://h/x' }) as { headers: Record<string, string> };
+    expect(plain.headers).toEqual({ accept: 'application/json, text/plain;q=0.9, */*;q=0.8' });
+    expect('idempotency-key' in plain.headers).toBe(false);
+    const keyed = buildRequest({ method: 'POST', url: 'http://h/x', idempotencyKey: 'k-1', headers: { 'X-Trace': 't' } }) as { headers: Record<string, string> };
+    expect(keyed.headers).toEqual({ accept: 'application/json, text/plain;q=0.9, */*;q=0.8', 'x-trace': 't', 'idempotency-key': 'k-1' });
   });
 
   it('encodes only the query\'s own keys', () => {
