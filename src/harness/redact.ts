@@ -49,7 +49,8 @@ export class Redactor {
   }
 
   isTrusted(value: unknown): boolean {
-    return !!this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value);
+    // A WeakSet's `has` of a primitive is false, so no type check is needed first.
+    return this.trusted?.has(value as object) === true;
   }
 
   /** Trusts a body already known clean (the wire check's copy of a trusted body): it and its fields. */
@@ -95,9 +96,10 @@ export class Redactor {
 
   private walk(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
-    if (this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value)) return value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (this.trusted?.has(value)) return value;
     if (Array.isArray(value)) return value.map((item) => this.walk(item));
-    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if (Object.getPrototypeOf(value) === Object.prototype) {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.walk(item);
       return out;
