@@ -2,6 +2,11 @@
  * The two raw baselines: `undici.request` (what a hand-written client uses) and undici's
  * `dispatch` with a minimal handler (what the harness itself sends through, so the fastest
  * raw client there is). Both read the whole body and parse it as JSON, as the tools do.
+ *
+ * Checked for fairness in #21: a caller of either must decode the UTF-8 and parse the JSON
+ * (the spec's answer is a JSON document), and both baselines do; they use an Agent with the
+ * harness's own settings. What they leave out (param validation, the wire and output checks,
+ * the secret scan, the time limit, retries) is the harness's own work: the rows measure it.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 

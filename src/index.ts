@@ -39,47 +39,56 @@ export type * from './harness/types.js';
  * Runs a tool by id (or a tool object, which types the output): validates, sends with
  * retries and a time limit, and returns a `ToolResult`. Failures are results, never throws.
  */
-export async function executeTool<T extends AnyTool>(
+export function executeTool<T extends AnyTool>(
   tool: T,
   params: unknown,
   options?: ExecuteOptions,
 ): Promise<ToolResult<z.output<T['output']>>>;
-export async function executeTool<K extends ToolId>(
+export function executeTool<K extends ToolId>(
   id: K,
   params: z.input<ToolMap[K]['params']>,
   options?: ExecuteOptions,
 ): Promise<ToolResult<z.output<ToolMap[K]['output']>>>;
 /** An id known only at run time (or a tool registered later): any params, output `O` (default `unknown`). A built-in id's literal takes the typed overload above only. */
-export async function executeTool<O = unknown, I extends string = string>(
+export function executeTool<O = unknown, I extends string = string>(
   id: I & (string extends I ? unknown : I extends ToolId ? never : unknown),
   params: unknown,
   options?: ExecuteOptions,
 ): Promise<ToolResult<O>>;
-export async function executeTool(
+export function executeTool(
   idOrTool: string | AnyTool,
   params: unknown,
   options: ExecuteOptions = {},
 ): Promise<ToolResult<unknown>> {
-  const tool = typeof idOrTool === 'string' ? getTool(idOrTool) : idOrTool;
-  if (!tool) {
-    return {
-      success: false,
-      error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}`, retryable: false },
-      meta: { attempts: 0, durationMs: 0 },
-    };
+  // Not an async function: `runTool`'s promise is handed back as it is, without the extra
+  // ticks of resolving an async function with a promise (#21). A throw still rejects.
+  try {
+    const tool = typeof idOrTool === 'string' ? getTool(idOrTool) : idOrTool;
+    if (!tool) {
+      return Promise.resolve({
+        success: false,
+        error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}`, retryable: false },
+        meta: { attempts: 0, durationMs: 0 },
+      });
+    }
+    // A name that is no service's would send the call to the real service: refused before any request.
+    // The list of names is made only for a call that names endpoints.
+    const unknown = options.endpoints
+      ? endpointIssues(options.endpoints, [...new Set([...listServices().map((s) => s.id), tool.service])]).filter((i) =>
+          i.message.startsWith('no service'),
+        )
+      : [];
+    if (unknown.length) {
+      return Promise.resolve({
+        success: false,
+        error: { code: 'invalid_params', message: `invalid options: ${unknown.map((i) => `${i.path}: ${i.message}`).join('; ')}`, retryable: false, issues: unknown },
+        meta: { attempts: 0, durationMs: 0 },
+      });
+    }
+    return runTool(tool, params, options);
+  } catch (error) {
+    return Promise.reject(error as Error);
   }
-  // A name that is no service's would send the call to the real service: refused before any request.
-  const unknown = endpointIssues(options.endpoints, [...new Set([...listServices().map((s) => s.id), tool.service])]).filter((i) =>
-    i.message.startsWith('no service'),
-  );
-  if (unknown.length) {
-    return {
-      success: false,
-      error: { code: 'invalid_params', message: `invalid options: ${unknown.map((i) => `${i.path}: ${i.message}`).join('; ')}`, retryable: false, issues: unknown },
-      meta: { attempts: 0, durationMs: 0 },
-    };
-  }
-  return runTool(tool, params, options);
 }
 
 /** JSON Schema of a tool's params; `llm` leaves out `user-only` params. Throws for an unknown id. */

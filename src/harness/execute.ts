@@ -78,6 +78,16 @@ export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse):
   return typed;
 }
 
+/** A tool's answer: its body checked by the tool's wire schema (if any), then mapped by `response`. */
+function readAnswer(tool: AnyTool, response: HttpResponse, p: unknown, redactor: Redactor): unknown {
+  if (!tool.wire) return tool.response(response, p);
+  // The wire check's copy of a body whose bytes held no secret holds none either.
+  const trusted = redactor.isTrusted(response.body);
+  const checked = parseWire(tool.wire, response);
+  if (trusted && checked.body && typeof checked.body === 'object') redactor.trust(checked.body);
+  return tool.response(checked, p);
+}
+
 /**
  * Runs one tool: validate, build, send with retries and a time limit, read, map, validate
  * the output. Tool-level failures come back as results; secrets never come back at all.
@@ -107,16 +117,9 @@ export async function runTool<T extends AnyTool>(
         issues,
       });
     }
-    const call = async (p: unknown) => {
-      const response = await sendRequest(tool.request(p, callOptions), state);
-      if (!tool.wire) return tool.response(response, p);
-      // The wire check's copy of a body whose bytes held no secret holds none either.
-      const trusted = redactor.isTrusted(response.body);
-      const checked = parseWire(tool.wire, response);
-      if (trusted && checked.body && typeof checked.body === 'object') redactor.trust(checked.body);
-      return tool.response(checked, p);
-    };
-    // The context exists only for composed tools; a single call needs none of it.
+    const call = async (p: unknown) => readAnswer(tool, await sendRequest(tool.request(p, callOptions), state), p, redactor);
+    // The context exists only for composed tools; a single call needs none of it, nor the
+    // `call` closure's promise: its answer is read here (one await fewer per call, #21).
     const raw = tool.run
       ? await tool.run(parsed.data, {
           send: (request) => sendRequest(request, state),
@@ -129,7 +132,7 @@ export async function runTool<T extends AnyTool>(
           options: callOptions,
           signal: options.signal,
         } satisfies ToolContext<unknown>)
-      : await call(parsed.data);
+      : readAnswer(tool, await sendRequest(tool.request(parsed.data, callOptions), state), parsed.data, redactor);
     // A tool with many rows checks them with a schema that does not copy them (`outputCheck`).
     const output = (tool.outputCheck ?? tool.output).safeParse(raw);
     if (!output.success) {

@@ -49,7 +49,8 @@ export class Redactor {
   }
 
   isTrusted(value: unknown): boolean {
-    return !!this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value);
+    // A WeakSet's `has` of a primitive is false, so no type check is needed first.
+    return this.trusted?.has(value as object) === true;
   }
 
   /** Trusts a body already known clean (the wire check's copy of a trusted body): it and its fields. */
@@ -71,23 +72,34 @@ export class Redactor {
     return this.walk(value) as T;
   }
 
+  /** Loops, not `some` with a closure: this runs on every value of every result (#21). */
   private found(value: unknown): boolean {
-    if (typeof value === 'string') return this.needles.some((needle) => value.includes(needle));
-    if (this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value)) return false;
-    if (Array.isArray(value)) return value.some((item) => this.found(item));
-    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if (typeof value === 'string') return this.inText(value);
+    if (typeof value !== 'object' || value === null) return false;
+    if (this.trusted?.has(value)) return false;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) if (this.found(value[i])) return true;
+      return false;
+    }
+    if (Object.getPrototypeOf(value) === Object.prototype) {
       for (const key in value) {
-        if (this.found(key) || this.found((value as Record<string, unknown>)[key])) return true;
+        if (this.inText(key) || this.found((value as Record<string, unknown>)[key])) return true;
       }
     }
     return false;
   }
 
+  private inText(text: string): boolean {
+    for (const needle of this.needles) if (text.includes(needle)) return true;
+    return false;
+  }
+
   private walk(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
-    if (this.trusted && typeof value === 'object' && value !== null && this.trusted.has(value)) return value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (this.trusted?.has(value)) return value;
     if (Array.isArray(value)) return value.map((item) => this.walk(item));
-    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if (Object.getPrototypeOf(value) === Object.prototype) {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.walk(item);
       return out;

@@ -12,19 +12,55 @@ export interface BuiltRequest {
   body?: string | Uint8Array;
 }
 
-function appendValue(params: URLSearchParams, key: string, value: QueryValue): void {
+/**
+ * The form encoding of each ASCII character: itself for letters, digits and `*-._`, `+` for
+ * a space, `%XX` for the rest (what `URLSearchParams` writes).
+ */
+const FORM_ASCII: readonly string[] = Array.from({ length: 128 }, (_, c) => {
+  const ch = String.fromCharCode(c);
+  return /[\w.*-]/.test(ch) ? ch : c === 0x20 ? '+' : `%${c.toString(16).toUpperCase().padStart(2, '0')}`;
+});
+
+/**
+ * One key or value as `URLSearchParams` writes it (the WHATWG form encoding: space as `+`,
+ * all but ASCII letters, digits and `*-._` percent-encoded as UTF-8, a lone surrogate as
+ * U+FFFD). ASCII by a table; the rest of a text from its first non-ASCII character through
+ * `URLSearchParams` itself. A `URLSearchParams` per call cost about 1–2 µs of a small query
+ * call (#21); a test compares the two over every character class.
+ */
+export function formEncode(text: string): string {
+  let out = '';
+  let plainFrom = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Stryker disable next-line ConditionalExpression: a fast path; URLSearchParams writes ASCII the same way
+    if (c >= 0x80) return out + text.slice(plainFrom, i) + new URLSearchParams({ x: text.slice(i) }).toString().slice(2);
+    const encoded = FORM_ASCII[c]!;
+    // Stryker disable next-line ConditionalExpression: a fast path; a character that stays itself is appended as itself
+    if (encoded.length === 1 && c !== 0x20) continue;
+    out += text.slice(plainFrom, i) + encoded;
+    plainFrom = i + 1;
+  }
+  // Stryker disable next-line ConditionalExpression: a fast path; with nothing encoded, out + text.slice(0) is the text
+  return plainFrom === 0 ? text : out + text.slice(plainFrom);
+}
+
+function appendValue(parts: string[], key: string, value: QueryValue): void {
   if (value === undefined || value === null) return;
-  params.append(key, String(value));
+  parts.push(`${key}=${formEncode(String(value))}`);
 }
 
 /** Encodes a query or form: arrays become repeated keys, null and undefined are left out. */
 export function encodeQuery(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (Array.isArray(value)) for (const item of value) appendValue(params, key, item);
-    else appendValue(params, key, value as QueryValue);
+  const parts: string[] = [];
+  for (const name in query) {
+    if (!Object.hasOwn(query, name)) continue;
+    const key = formEncode(name);
+    const value = query[name];
+    if (Array.isArray(value)) for (const item of value) appendValue(parts, key, item);
+    else appendValue(parts, key, value as QueryValue);
   }
-  return params.toString();
+  return parts.join('&');
 }
 
 /** Joins NDJSON: strings and bytes are taken as already-encoded lines. */

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildRequest, encodeQuery, joinUrl, toNdjson } from '../../src/harness/request.js';
+import { buildRequest, encodeQuery, formEncode, joinUrl, toNdjson } from '../../src/harness/request.js';
 import { runTool } from '../../src/harness/execute.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readTool, validParams, writeTool } from './fixtures.js';
@@ -8,6 +8,31 @@ import { ORIGIN, readTool, validParams, writeTool } from './fixtures.js';
 describe('request building', () => {
   it('encodes arrays as repeated keys and leaves out null and undefined', () => {
     expect(encodeQuery({ a: 1, b: ['x', 'y z'], c: undefined, d: null, e: false })).toBe('a=1&b=x&b=y+z&e=false');
+  });
+
+  it('encodes each key and value exactly as URLSearchParams does (#21: a table, not a URLSearchParams per call)', () => {
+    const usp = (text: string) => new URLSearchParams({ k: text }).toString().slice(2);
+    // Every ASCII character alone and in the middle of text, then the other classes: Latin-1,
+    // the BMP, a pair, lone and reversed surrogates, and non-ASCII after ASCII that needs encoding.
+    const samples: string[] = [];
+    for (let c = 0; c < 128; c++) samples.push(String.fromCharCode(c), `a${String.fromCharCode(c)}b`);
+    samples.push('', 'plain_TEXT-0.9*', '\u0080', 'a\u0080', '\u007f\u0080', 'é', 'aé b', '日本 語', '\u{1F600}', 'x\u{1F600}!', '\ud800', 'a\udc00b', '\udc00\ud800', "it's (a) ~test~!", 'a b\u00a0c', '%20+&=');
+    for (const text of samples) expect(formEncode(text), JSON.stringify(text)).toBe(usp(text));
+    expect(encodeQuery({ 'a b': 'c&d', é: ['x y', '~'] })).toBe(new URLSearchParams([['a b', 'c&d'], ['é', 'x y'], ['é', '~']]).toString());
+  });
+
+  it('asks for JSON first and sends no Idempotency-Key header unless the call has a key', () => {
+    const plain = buildRequest({ method: 'GET', url: 'http://h/x' }) as { headers: Record<string, string> };
+    expect(plain.headers).toEqual({ accept: 'application/json, text/plain;q=0.9, */*;q=0.8' });
+    expect('idempotency-key' in plain.headers).toBe(false);
+    const keyed = buildRequest({ method: 'POST', url: 'http://h/x', idempotencyKey: 'k-1', headers: { 'X-Trace': 't' } }) as { headers: Record<string, string> };
+    expect(keyed.headers).toEqual({ accept: 'application/json, text/plain;q=0.9, */*;q=0.8', 'x-trace': 't', 'idempotency-key': 'k-1' });
+  });
+
+  it('encodes only the query\'s own keys', () => {
+    const inherited = Object.assign(Object.create({ inherited: 'no' }) as Record<string, string>, { own: 'yes' });
+    expect(encodeQuery(inherited)).toBe('own=yes');
+    expect(encodeQuery(JSON.parse('{"__proto__":"p","q":"1"}') as Record<string, string>)).toBe('__proto__=p&q=1');
   });
 
   it('sends query strings with repeated keys', async () => {
