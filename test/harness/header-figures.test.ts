@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HEADER_COUNT, MAX_HEADER_WAIT_MS } from '../../src/harness/header-figures.js';
+import { clampWait, MAX_HEADER_COUNT, MAX_HEADER_WAIT_MS } from '../../src/harness/header-figures.js';
 import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../../src/harness/rate-limit.js';
 import { serverDelayMs } from '../../src/harness/retry.js';
 
@@ -121,5 +121,22 @@ describe('the grammar of a header figure, form by form', () => {
   it('reads a 16-digit figure as the number it is (epoch ms, clamped to a day ahead)', () => {
     expect(parseResetHeader('0001795341605000', NOW)).toBe(NOW + 5000);
     expect(parseResetHeader('9999999999999999', NOW)).toBe(NOW + DAY);
+  });
+});
+
+describe('clampWait: any wait, however it was computed, as whole ms within [0, a day]', () => {
+  // The Redis pacer holds for clampWait(reset - now): a reset from elsewhere must not hold for longer than a day.
+  it.each([
+    [-5, 0],
+    [0, 0],
+    [0.2, 1],
+    [1500.5, 1501],
+    [DAY - 0.5, DAY],
+    [DAY, DAY],
+    [DAY + 1, DAY],
+    [7 * DAY, DAY],
+    [Infinity, DAY],
+  ])('clampWait(%j) is %j', (ms, want) => {
+    expect(clampWait(ms)).toBe(want);
   });
 });
