@@ -62,6 +62,7 @@ export class RuleEngine {
     if (!rule) return false;
     const key = `${workflowId}|${index}:${rule.type}`;
     const last = this.state.cooldowns[key];
+    // Stryker disable next-line ConditionalExpression: without a last firing, `now - undefined` is NaN and NaN < COOLDOWN_MS is false, so the undefined check only spells that out
     if (last !== undefined && now - last < COOLDOWN_MS) return false;
     this.state.cooldowns[key] = now;
     return true;
@@ -69,6 +70,7 @@ export class RuleEngine {
 
   /** Records a completed execution and returns the rules it makes fire (cool-downs claimed). */
   completed(log: ExecutionLog, now: number): FiredRule[] {
+    // Stryker disable next-line ArrayDeclaration: a first entry that is not a run has no numeric end time, so no window counts it and remember() drops it before anything reads the runs
     const history = (this.state.workflows[log.workflowId] ??= { runs: [], consecutiveFailures: 0 });
     const run: Run = {
       at: timeOf(log.endedAt, now),
@@ -96,6 +98,7 @@ export class RuleEngine {
   inactive(workflowIds: Iterable<string>, now: number): { workflowId: string; fired: FiredRule }[] {
     const out: { workflowId: string; fired: FiredRule }[] = [];
     this.rules.forEach((rule, index) => {
+      // Stryker disable next-line ConditionalExpression: only no_activity rules have `hours`; for any other rule inactivityReason compares with NaN and never fires
       if (rule.type !== 'no_activity') return;
       for (const workflowId of workflowIds) {
         const last = this.state.workflows[workflowId]?.lastRunAt ?? this.state.since;
@@ -115,11 +118,12 @@ export class RuleEngine {
     history.lastRunAt = Math.max(history.lastRunAt ?? run.at, run.at);
     // Logs may arrive slightly out of order; keep the runs sorted by end time.
     let i = history.runs.length;
-    while (i > 0 && (history.runs[i - 1]?.at ?? 0) > run.at) i--;
+    while (i > 0 && history.runs[i - 1]!.at > run.at) i--;
     history.runs.splice(i, 0, run);
     const keepFrom = history.lastRunAt - historyHours(this.rules) * 3_600_000;
     const firstKept = history.runs.findIndex((r) => r.at > keepFrom);
     history.runs.splice(0, firstKept === -1 ? history.runs.length : firstKept);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: splice with a count of 0 or less removes nothing, so the check only saves a call
     if (history.runs.length > MAX_RUNS_KEPT) history.runs.splice(0, history.runs.length - MAX_RUNS_KEPT);
   }
 }

@@ -59,7 +59,7 @@ export class MemoryDedupeStore implements DedupeStore {
     const now = this.now();
     this.sweep(now);
     const expiry = this.expiries.get(digest);
-    if (expiry !== undefined && expiry > now) return false;
+    if ((expiry ?? -Infinity) > now) return false;
     // Re-inserted at the end, so Map order stays oldest-first for the sweep and the budget.
     this.expiries.delete(digest);
     this.expiries.set(digest, now + ttlMs);
