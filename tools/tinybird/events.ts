@@ -80,7 +80,9 @@ function partialFailure(report: IngestReport) {
     `${bad.length} of ${report.requests} requests failed: ${ranges.join(', ')} (${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
     {
       status: first.status,
-      retryable: !report.stopped && report.unknown.length === 0 && report.failed.every((f) => f.error.retryable),
+      // The call as a whole may be sent again only if none of it got in: a retry resends every
+      // row, so one request that succeeded would be ingested twice (the issues name the rows to resend).
+      retryable: !report.stopped && report.unknown.length === 0 && report.failed.length === report.requests && report.failed.every((f) => f.error.retryable),
       issues: bad.map((f) => ({
         path: 'data',
         message: `rows ${f.first_row}-${f.last_row} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,

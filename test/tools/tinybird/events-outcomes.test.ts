@@ -72,12 +72,22 @@ describe('tinybird_events split over several requests', () => {
     expect(result.error.retryable).toBe(false);
   });
 
-  it('says a retry is safe when every failed request was refused before any work and may be retried', async () => {
+  it('says a retry of the call is not safe once some rows got in, though every failed request may be sent again', async () => {
+    // A retry resends every row: rows 1 and 3 would be ingested twice. The issues name the rows to resend.
     const { tb } = byRow({ 2: unavailable, 4: unavailable });
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(4), max_request_bytes: CAP, concurrency: 1 });
-    expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', status: 503, retryable: true } });
+    expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', status: 503, retryable: false } });
     if (result.success) return;
     expect(result.error.message).toMatch(/^2 of \d+ requests failed: rows 2-2 not ingested, rows 4-4 not ingested \(2 rows ingested/);
+    expect(result.error.issues!.map((i) => i.message.split(':')[0])).toEqual(['rows 2-2 not ingested', 'rows 4-4 not ingested']);
+  });
+
+  it('says a retry is safe when no row got in and every request was refused before any work and may be retried', async () => {
+    const { tb } = byRow({ 1: unavailable, 2: unavailable, 3: unavailable });
+    const result = await tb.run('tinybird_events', { datasource: 'events', data: data(3), max_request_bytes: CAP, concurrency: 1 });
+    expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', status: 503, retryable: true } });
+    if (result.success) return;
+    expect(result.error.message).toMatch(/^3 of 3 requests failed: .* \(0 rows ingested/);
   });
 
   it('says a retry is not safe when one failed request may not be retried', async () => {
