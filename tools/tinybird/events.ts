@@ -80,9 +80,10 @@ function partialFailure(report: IngestReport) {
     `${bad.length} of ${report.requests} requests failed: ${ranges.join(', ')} (${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
     {
       status: first.status,
-      // The call as a whole may be sent again only if none of it got in: a retry resends every
-      // row, so one request that succeeded would be ingested twice (the issues name the rows to resend).
-      retryable: !report.stopped && report.unknown.length === 0 && report.failed.length === report.requests && report.failed.every((f) => f.error.retryable),
+      // The call as a whole may be sent again only if none of it got in or may have (every request
+      // made was refused before any work: an unknown outcome is a request too): a retry resends
+      // every row, so rows that got in would be ingested twice; the issues name the rows to resend.
+      retryable: !report.stopped && report.failed.length === report.requests && report.failed.every((f) => f.error.retryable),
       issues: bad.map((f) => ({
         path: 'data',
         message: `rows ${f.first_row}-${f.last_row} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,

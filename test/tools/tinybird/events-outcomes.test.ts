@@ -90,6 +90,27 @@ describe('tinybird_events split over several requests', () => {
     expect(result.error.message).toMatch(/^3 of 3 requests failed: .* \(0 rows ingested/);
   });
 
+  it('says a retry is not safe when no row got in but one request may not be sent again', async () => {
+    const { tb } = byRow({ 1: unavailable, 2: refused });
+    const result = await tb.run('tinybird_events', { datasource: 'events', data: data(2), max_request_bytes: CAP, concurrency: 1 });
+    expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', retryable: false } });
+    if (result.success) return;
+    expect(result.error.message).toMatch(/^2 of 2 requests failed: rows 1-1 not ingested, rows 2-2 not ingested \(0 rows ingested/);
+  });
+
+  it('says a retry is not safe once the run stopped, even when nothing got in', async () => {
+    const tb = tinybird();
+    tb.pool
+      .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }))
+      .persist();
+    const result = await tb.run('tinybird_events', { datasource: 'events', data: data(3), max_request_bytes: CAP, concurrency: 1 });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.error).toMatchObject({ code: 'network', retryable: false });
+    expect(result.error.message).toContain('stopped: rows from 2 not sent');
+  });
+
   it('says a retry is not safe when one failed request may not be retried', async () => {
     const { tb } = byRow({ 2: unavailable, 3: refused });
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(4), max_request_bytes: CAP, concurrency: 1 });
