@@ -138,6 +138,8 @@ class Attempt implements Dispatcher.DispatchHandler {
 export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(built.url);
+    // A signal aborted before this attempt began fires no event for it: end here, sending nothing.
+    if (settings.signal?.aborted) return reject({ kind: 'aborted', message: 'the call was aborted' } satisfies Fault);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {
       settings.dispatcher.dispatch(

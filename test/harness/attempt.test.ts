@@ -1,8 +1,10 @@
 import { getEventListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
-import { attempt } from '../../src/harness/attempt.js';
+import { attempt, DEFAULT_MAX_RESPONSE_BYTES, isFault } from '../../src/harness/attempt.js';
 import { ToolFailure } from '../../src/harness/errors.js';
+import { Redactor } from '../../src/harness/redact.js';
+import { RAW_SCAN_MIN_BYTES } from '../../src/harness/redact-bytes.js';
 
 /** A dispatcher that hands each request's options and handler to the test, to play the network. */
 function fakeDispatcher() {
@@ -223,5 +225,144 @@ describe('attempt (one request through undici dispatch)', () => {
     const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
     calls[0]!.handler.onResponseError!(controller(), Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }));
     await expect(pending).rejects.toEqual({ kind: 'network', message: 'network error: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9' });
+  });
+});
+
+describe('attempt: what the caller is promised beyond one plain answer', () => {
+  it('by default refuses a body declared over 100 MiB before reading any of it, and takes one of exactly 100 MiB', async () => {
+    expect(DEFAULT_MAX_RESPONSE_BYTES).toBe(100 * 1024 * 1024);
+    const { dispatcher, calls } = fakeDispatcher();
+    const over = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
+    const c = controller();
+    calls[0]!.handler.onRequestStart!(c, {});
+    calls[0]!.handler.onResponseStart!(c, 200, { 'content-type': 'text/plain', 'content-length': String(100 * 1024 * 1024 + 1) }, 'OK');
+    expect(c.abort).toHaveBeenCalledTimes(1);
+    const error = await over.catch((e: unknown) => e);
+    expect((error as ToolFailure).error).toMatchObject({ code: 'invalid_response', message: 'the response body is larger than the 104857600-byte limit' });
+
+    const exact = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000 });
+    const c2 = controller();
+    calls[1]!.handler.onRequestStart!(c2, {});
+    calls[1]!.handler.onResponseStart!(c2, 200, { 'content-type': 'text/plain', 'content-length': String(100 * 1024 * 1024) }, 'OK');
+    calls[1]!.handler.onResponseData!(c2, Buffer.from('ok'));
+    calls[1]!.handler.onResponseEnd!(c2, {});
+    await expect(exact).resolves.toMatchObject({ status: 200, body: 'ok' });
+    expect(c2.abort).not.toHaveBeenCalled();
+  });
+
+  it('a response that starts over (a retrying dispatcher) keeps only the last body, counted afresh against the cap', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000, maxResponseBytes: 8 });
+    const { handler } = calls[0]!;
+    const c = controller();
+    handler.onRequestStart!(c, {});
+    handler.onResponseStart!(c, 500, { 'content-type': 'text/plain' }, 'Error');
+    handler.onResponseData!(c, Buffer.from('failed'));
+    handler.onResponseStart!(c, 200, { 'content-type': 'text/plain' }, 'OK');
+    handler.onResponseData!(c, Buffer.from('fine'));
+    handler.onResponseData!(c, Buffer.from('done'));
+    handler.onResponseEnd!(c, {});
+    await expect(pending).resolves.toEqual({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'finedone', bodyKind: 'text' });
+    expect(c.abort).not.toHaveBeenCalled();
+  });
+
+  it("forgets the caller's signal once the answer is complete: a later abort cancels nothing", async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const caller = new AbortController();
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000, signal: caller.signal });
+    const c = controller();
+    calls[0]!.handler.onRequestStart!(c, {});
+    calls[0]!.handler.onResponseStart!(c, 204, {}, 'No Content');
+    calls[0]!.handler.onResponseEnd!(c, {});
+    await expect(pending).resolves.toMatchObject({ status: 204 });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+    caller.abort();
+    expect(c.abort).not.toHaveBeenCalled();
+  });
+
+  it("forgets the caller's signal after a connection error too", async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    const caller = new AbortController();
+    const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000, signal: caller.signal });
+    calls[0]!.handler.onResponseError!(controller(), new Error('socket hang up'));
+    await expect(pending).rejects.toMatchObject({ kind: 'network' });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('isFault tells a fault (kind and message) from a failure, an error or nothing', () => {
+    expect(isFault({ kind: 'timeout', message: 'no complete response within 5 ms' })).toBe(true);
+    expect(isFault(new ToolFailure({ code: 'invalid_response', message: 'too large', retryable: false }))).toBe(false);
+    expect(isFault(new Error('boom'))).toBe(false);
+    expect(isFault({ kind: 'network' })).toBe(false);
+    expect(isFault(null)).toBe(false);
+    expect(isFault(undefined)).toBe(false);
+    expect(isFault('network error')).toBe(false);
+  });
+
+  /** A JSON answer of at least `bytes` bytes: rows of a field holding `value`. */
+  function largeJson(value: string, bytes: number): Buffer {
+    const rows: { v: string }[] = [];
+    let text = '';
+    while (text.length < bytes) {
+      rows.push({ v: value });
+      text = JSON.stringify({ rows });
+    }
+    return Buffer.from(text);
+  }
+
+  function answer(settings: Parameters<typeof attempt>[1], contentType: string, body: Buffer) {
+    const { dispatcher, calls } = fakeDispatcher();
+    const pending = attempt(get('http://h.test/x'), { ...settings, dispatcher });
+    const c = controller();
+    calls[0]!.handler.onRequestStart!(c, {});
+    calls[0]!.handler.onResponseStart!(c, 200, { 'content-type': contentType }, 'OK');
+    calls[0]!.handler.onResponseData!(c, body);
+    calls[0]!.handler.onResponseEnd!(c, {});
+    return pending;
+  }
+
+  it("a large JSON answer whose bytes hold no secret is cleared by the byte look (the call's redactor trusts it); one holding a secret is not", async () => {
+    const secret = 'sk+live/a=b:c@x';
+    const clean = new Redactor([secret]);
+    const cleanBody = (await answer({ dispatcher: undefined as never, timeoutMs: 1000, redactor: clean }, 'application/json', largeJson('row', RAW_SCAN_MIN_BYTES))).body;
+    expect(clean.isTrusted(cleanBody)).toBe(true);
+    for (const form of [secret, encodeURIComponent(secret)]) {
+      const dirty = new Redactor([secret]);
+      const body = (await answer({ dispatcher: undefined as never, timeoutMs: 1000, redactor: dirty }, 'application/json', largeJson(form, RAW_SCAN_MIN_BYTES))).body;
+      expect(dirty.isTrusted(body), form).toBe(false);
+    }
+  });
+
+  it('reads a large JSON answer without any redactor', async () => {
+    const response = await answer({ dispatcher: undefined as never, timeoutMs: 1000 }, 'application/json', largeJson('row', RAW_SCAN_MIN_BYTES));
+    expect(response).toMatchObject({ status: 200, bodyKind: 'json' });
+    expect((response.body as { rows: unknown[] }).rows.length).toBeGreaterThan(100);
+  });
+
+  it('after its time-out, a late answer declaring a body over the cap cancels nothing a second time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { dispatcher, calls } = fakeDispatcher();
+      const pending = attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 100, maxResponseBytes: 10 });
+      const outcome = pending.catch((e: unknown) => e);
+      const c = controller();
+      calls[0]!.handler.onRequestStart!(c, {});
+      await vi.advanceTimersByTimeAsync(100);
+      expect(c.abort).toHaveBeenCalledTimes(1);
+      calls[0]!.handler.onResponseStart!(c, 200, { 'content-type': 'text/plain', 'content-length': '999' }, 'OK');
+      expect(c.abort).toHaveBeenCalledTimes(1);
+      expect(await outcome).toEqual({ kind: 'timeout', message: 'no complete response within 100 ms' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an attempt on a signal that aborted before it began sends nothing and ends as aborted', async () => {
+    const { dispatcher, calls } = fakeDispatcher();
+    await expect(attempt(get('http://h.test/x'), { dispatcher, timeoutMs: 1000, signal: AbortSignal.abort() })).rejects.toEqual({
+      kind: 'aborted',
+      message: 'the call was aborted',
+    });
+    expect(calls).toHaveLength(0);
   });
 });
