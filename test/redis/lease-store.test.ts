@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../src/notifications/queue.js';
 import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
 import { monitorKeys } from '../../src/notifications/redis/keys.js';
-import { Lease } from '../../src/notifications/redis/lease.js';
+import { Lease, LeaseHeldError } from '../../src/notifications/redis/lease.js';
 import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
 import { initialRulesState } from '../../src/notifications/rule-engine.js';
 import type { NotificationState } from '../../src/notifications/state.js';
@@ -149,6 +149,32 @@ describe('lease', () => {
     expect(a.valid()).toBe(true);
     expect(m.lines[0]).toMatch(/^Redis unreachable: cannot renew the lease: .+; retrying$/);
     expect(m.lines[1]).toMatch(/^Redis unreachable: cannot renew the lease: recovered after/);
+  });
+
+  it('refuses at once, by name, when asked not to wait for another holder', async () => {
+    await monitor(5_000).take();
+    const redis = monitorRedis({ Redis }, server.url, 300);
+    clients.push(redis);
+    const error = await Lease.acquire({ redis, keys, leaseMs: 5_000, log: () => {} }, new AbortController().signal, { wait: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeaseHeldError);
+    expect(error).toMatchObject({ name: 'LeaseHeldError', message: 'another monitor holds the lease of this workspace' });
+  });
+
+  it('is not valid past its deadline even before the expiry timer has run', async () => {
+    const m = monitor(600);
+    const a = (await m.take())!;
+    const tookAt = performance.now();
+    await server.kill();
+    try {
+      // Block the event loop past the deadline: no timer can run, only the clock tells.
+      while (performance.now() < tookAt + 700) {
+        /* busy */
+      }
+      expect(a.lost.aborted).toBe(false);
+      expect(a.valid()).toBe(false);
+    } finally {
+      await server.start();
+    }
   });
 
   it('ends the hold with the lease time in its reason when no renewal gets through', async () => {

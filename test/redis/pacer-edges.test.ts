@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolFailure } from '../../src/harness/errors.js';
 import type { PacerLike, PacerTurn, PacingSpec } from '../../src/harness/types.js';
 import { createRedisPacer, type RedisPacer, type RedisPacerOptions } from '../../src/redis/index.js';
@@ -135,6 +135,33 @@ describe('Redis pacer turns', () => {
   });
 });
 
+describe('Redis pacer waits', () => {
+  it('lets a new call of a key be refused at once after every waiter of it left (the sleeping turn is woken, not waited out)', async () => {
+    const pacer = await worker();
+    const spec = { key: freshKey(), limit: 1, windowMs: 4_000 };
+    (await pacer.acquire(spec)).done(ok);
+    const controller = new AbortController();
+    const waiting = pacer.acquire(spec, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // asleep until the slot frees, about 4 s
+    controller.abort(new Error('left'));
+    await expect(waiting).rejects.toThrow('left');
+    const started = performance.now();
+    const error = ((await pacer.acquire(spec, undefined, 100).catch((e: unknown) => e)) as ToolFailure).error;
+    expect(error.code).toBe('rate_limited');
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('lets a new call of a key be refused at once after the last waiter was refused for its budget', async () => {
+    const pacer = await worker();
+    const spec = { key: freshKey(), limit: 1, windowMs: 4_000 };
+    (await pacer.acquire(spec)).done(ok);
+    await expect(pacer.acquire(spec, undefined, 100)).rejects.toBeInstanceOf(ToolFailure);
+    const started = performance.now();
+    await expect(pacer.acquire(spec, undefined, 100)).rejects.toBeInstanceOf(ToolFailure);
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
 describe('Redis pacer fallback', () => {
   it('hands waiting calls to the fallback it was given, with what is left of their budgets, when Redis goes away', async () => {
     const { asked, fallback } = recordingFallback();
@@ -183,6 +210,82 @@ describe('Redis pacer fallback', () => {
     expect(lines).toEqual([expect.stringMatching(/does not answer/), expect.stringMatching(/answers again/)]);
   });
 
+  it("goes to the fallback once closed, even on a caller's client that is still open", async () => {
+    const { asked, fallback } = recordingFallback();
+    const client = new Redis(server.url, { enableOfflineQueue: false });
+    try {
+      const pacer = await createRedisPacer({ client, fallback, logger: () => {} });
+      await pacer.close();
+      await pacer.acquire({ key: freshKey(), limit: 1 });
+      expect(asked).toHaveLength(1);
+      expect(await client.ping()).toBe('PONG');
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it("falls back at once on a caller's client that queues commands while Redis is away, naming the connection's state", async () => {
+    const { asked, fallback } = recordingFallback();
+    const lines: string[] = [];
+    const client = new Redis(server.url); // ioredis' defaults: an offline queue
+    client.on('error', () => {});
+    try {
+      const pacer = await createRedisPacer({ client, fallback, commandTimeoutMs: 3_000, logger: (l) => lines.push(l) });
+      expect(client.listenerCount('error')).toBe(1); // the caller's own: the pacer adds none to a client it does not own
+      await server.kill();
+      try {
+        await until(() => client.status !== 'ready', 2_000, 'the client to notice');
+        const started = performance.now();
+        await pacer.acquire({ key: freshKey(), limit: 1 });
+        expect(performance.now() - started).toBeLessThan(1_500); // not the 3 s command limit
+        expect(asked).toHaveLength(1);
+        expect(lines).toEqual([expect.stringMatching(new RegExp(`^flowblocks: Redis at 127\\.0\\.0\\.1:${server.port} does not answer \\(connection (connecting|reconnecting|close)\\)`))]);
+      } finally {
+        await server.start();
+      }
+      await pacer.close();
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('takes a caller\'s client that is connecting without waiting out the connection limit', async () => {
+    const client = new Redis(server.url, { enableOfflineQueue: false });
+    try {
+      const started = performance.now();
+      const pacer = await createRedisPacer({ client, commandTimeoutMs: 3_000, logger: () => {} });
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(pacer.shared).toBe(true);
+      await pacer.close();
+      // Connected already: taken at once too.
+      const again = performance.now();
+      await (await createRedisPacer({ client, commandTimeoutMs: 3_000, logger: () => {} })).close();
+      expect(performance.now() - again).toBeLessThan(1_500);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('needs a URL or a client; says so on console.warn by default; 500 ms per command by default', async () => {
+    await expect(createRedisPacer({})).rejects.toThrow('createRedisPacer needs url or client');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const pacer = await createRedisPacer({ url: 'redis://:pw-canary@127.0.0.1:1' });
+      expect(pacer.client.options.commandTimeout).toBe(500);
+      (await pacer.acquire({ key: freshKey(), limit: 1 })).done(ok);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/^flowblocks: Redis at redis:\/\/127\.0\.0\.1:1 does not answer/);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // reconnection attempts fail meanwhile
+      await pacer.close();
+      // Its own client's errors are heard (ioredis prints unheard ones on console.error).
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
   it('goes to the fallback once closed, and closes once', async () => {
     const { asked, fallback } = recordingFallback();
     const pacer = await createRedisPacer({ url: server.url, fallback, logger: () => {} });
@@ -209,6 +312,8 @@ describe('Redis link', () => {
       expect(link.up).toBe(false);
       // Down: not tried again before retryMs (1 s by default).
       expect(link.usable()).toBe(false);
+      // Tried again once retryMs has passed, on the ready connection.
+      await until(() => link.usable(), 3_000, 'retryMs to pass');
       expect(await link.run(() => client.ping())).toBe('PONG');
       expect(link.up).toBe(true);
       expect(link.usable()).toBe(true);

@@ -67,6 +67,7 @@ export class Lease {
     const owner = randomUUID();
     while (!signal.aborted) {
       try {
+        // Stryker disable next-line ConditionalExpression,StringLiteral: ioredis connects a lazyConnect client on its first command anyway
         if (redis.status === 'wait') await redis.connect();
         const sentAt = performance.now();
         const token = Number(await redis.acquireLease(keys.lease, keys.fence, owner, leaseMs));
