@@ -12,7 +12,12 @@
  *   where it matters; nothing when no name matches.
  * - Nothing of either: nothing to run.
  *
- * Each mutated file must reach the `break` threshold of stryker.config.json, or, for a file
+ * Two Stryker configs, each over its own files: stryker.config.json (the main set) and
+ * stryker.redis.config.json (the Redis code, whose tests need a real redis-server; a test
+ * under test/redis/ maps to the Redis set only, any other test to the main set only). Each
+ * config with files to check is one Stryker run; the time limit covers them together.
+ *
+ * Each mutated file must reach the `break` threshold of its config, or, for a file
  * listed in scripts/mutation-floors.json (measured below it), its floor: touching a weak file
  * fails only when it gets weaker. The run must end within MUTATION_CI_MINUTES (default 6; 0 for
  * no limit), or the check fails and says what to do.
@@ -20,15 +25,21 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 
 const MINUTES = Number(process.env.MUTATION_CI_MINUTES ?? 6);
-const REPORT = 'reports/mutation/mutation.json'; // stryker.config.json's jsonReporter
 const FLOORS = 'scripts/mutation-floors.json';
+
+/** The Stryker configs, and which changed tests may name a file of each. */
+const CONFIGS: { file: string; tests: (path: string) => boolean }[] = [
+  { file: 'stryker.config.json', tests: (path) => !path.startsWith('test/redis/') },
+  { file: 'stryker.redis.config.json', tests: (path) => path.startsWith('test/redis/') },
+];
 
 interface StrykerConfig {
   mutate: string[];
   thresholds: { break: number };
+  jsonReporter: { fileName: string };
 }
 
 interface Report {
@@ -68,10 +79,10 @@ function matcher(globs: readonly string[]): (file: string) => boolean {
 }
 
 /** The files to mutate for a list of changed paths: changed sources, else sources named like changed tests. */
-function filesToMutate(changed: readonly string[], isMutated: (file: string) => boolean, exists: (file: string) => boolean): { files: string[]; why: string } {
+function filesToMutate(changed: readonly string[], isMutated: (file: string) => boolean, exists: (file: string) => boolean, isItsTest: (file: string) => boolean): { files: string[]; why: string } {
   const sources = changed.filter((file) => isMutated(file) && exists(file));
   if (sources.length > 0) return { files: sources, why: `${sources.length} mutated source file(s) changed` };
-  const tests = changed.filter((file) => file.startsWith('test/') && file.endsWith('.test.ts'));
+  const tests = changed.filter((file) => file.startsWith('test/') && file.endsWith('.test.ts') && isItsTest(file));
   if (tests.length === 0) return { files: [], why: 'no mutated source file and no test changed' };
   const names = new Set(tests.map((file) => basename(file, '.test.ts')));
   const candidates = execFileSync('git', ['ls-files', 'src', 'tools'], { encoding: 'utf8' }).split('\n');
@@ -92,8 +103,43 @@ function changedFiles(base: string): string[] {
   return [...new Set([committed, uncommitted, untracked].flatMap((out) => out.split('\n')).filter(Boolean))];
 }
 
-function main(): void {
-  const config = JSON.parse(readFileSync('stryker.config.json', 'utf8')) as StrykerConfig;
+interface Run {
+  configFile: string;
+  config: StrykerConfig;
+  files: string[];
+}
+
+/** Runs Stryker over one config's files until `deadline`; the exit code, or 'late' when ended at the deadline. */
+function stryker(run: Run, deadline: number): Promise<number | 'late'> {
+  const report = run.config.jsonReporter.fileName;
+  mkdirSync(dirname(report), { recursive: true });
+  rmSync(report, { force: true });
+  // Its own process group, so a run past the time limit is ended with its test-runner workers.
+  const child = spawn('node_modules/.bin/stryker', strykerArgs(run), { stdio: 'inherit', detached: true });
+  let late = false;
+  const timer =
+    MINUTES > 0
+      ? setTimeout(
+          () => {
+            late = true;
+            process.kill(-child.pid!, 'SIGTERM');
+          },
+          Math.max(0, deadline - Date.now()),
+        )
+      : undefined;
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(late ? 'late' : (code ?? 1));
+    }),
+  );
+}
+
+function strykerArgs(run: Run): string[] {
+  return ['run', run.configFile, '--mutate', run.files.join(','), '--reporters', 'clear-text,progress-append-only,json'];
+}
+
+async function main(): Promise<void> {
   const floors = (existsSync(FLOORS) ? JSON.parse(readFileSync(FLOORS, 'utf8')) : {}) as Record<string, number>;
   const base = process.env.MUTATION_BASE || 'HEAD~1';
   try {
@@ -102,58 +148,55 @@ function main(): void {
     console.error(`mutation check FAILED: no commit ${base} to compare with (a shallow clone?): fetch the history, or set MUTATION_BASE`);
     process.exit(1);
   }
-  const { files, why } = filesToMutate(changedFiles(base), matcher(config.mutate), existsSync);
-  console.log(`mutation check: changes since ${base}: ${why}${files.length ? `: ${files.join(', ')}` : ''}`);
-  if (files.length === 0) {
+  const changed = changedFiles(base);
+  const runs: Run[] = [];
+  for (const { file: configFile, tests } of CONFIGS) {
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as StrykerConfig;
+    const { files, why } = filesToMutate(changed, matcher(config.mutate), existsSync, tests);
+    console.log(`mutation check (${configFile}): changes since ${base}: ${why}${files.length ? `: ${files.join(', ')}` : ''}`);
+    if (files.length > 0) runs.push({ configFile, config, files });
+  }
+  if (runs.length === 0) {
     console.log('mutation check: nothing to run');
     return;
   }
-  const args = ['run', '--mutate', files.join(','), '--reporters', 'clear-text,progress-append-only,json'];
   if (process.argv.includes('--print')) {
-    console.log(['npx', 'stryker', ...args].join(' '));
+    for (const run of runs) console.log(['npx', 'stryker', ...strykerArgs(run)].join(' '));
     return;
   }
-  mkdirSync('reports/mutation', { recursive: true });
-  rmSync(REPORT, { force: true });
   const started = Date.now();
-  // Its own process group, so a run past the time limit is ended with its test-runner workers.
-  const child = spawn('node_modules/.bin/stryker', args, { stdio: 'inherit', detached: true });
-  let late = false;
-  const timer =
-    MINUTES > 0
-      ? setTimeout(() => {
-          late = true;
-          process.kill(-child.pid!, 'SIGTERM');
-        }, MINUTES * 60_000)
-      : undefined;
-  child.on('exit', (code) => {
-    clearTimeout(timer);
-    const seconds = Math.round((Date.now() - started) / 1000);
-    if (late) {
+  const deadline = started + MINUTES * 60_000;
+  let failed = 0;
+  for (const run of runs) {
+    const code = await stryker(run, deadline);
+    const all = runs.flatMap((r) => r.files);
+    if (code === 'late') {
       console.error(
-        `mutation check FAILED: not done within ${MINUTES} min (${files.length} file(s): ${files.join(', ')}). ` +
+        `mutation check FAILED: not done within ${MINUTES} min (${all.length} file(s): ${all.join(', ')}). ` +
           `Run it locally without the limit: MUTATION_BASE=${base} MUTATION_CI_MINUTES=0 npm run mutation:ci ` +
-          `(or \`npx stryker run --mutate <file>\` file by file) and fix what it reports; then land the change in smaller commits, ` +
+          `(or \`npx stryker run <config> --mutate <file>\` file by file) and fix what it reports; then land the change in smaller commits, ` +
           `each touching fewer mutated files, so CI can check each within its time.`,
       );
       process.exit(1);
     }
-    if (!existsSync(REPORT)) {
-      console.error(`mutation check FAILED: Stryker ended (exit ${code}) without a report`);
+    const reportFile = run.config.jsonReporter.fileName;
+    if (!existsSync(reportFile)) {
+      console.error(`mutation check FAILED: Stryker (${run.configFile}) ended (exit ${code}) without a report`);
       process.exit(1);
     }
-    const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
-    let failed = 0;
-    for (const file of files) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    for (const file of run.files) {
       const { score, detected, valid } = fileScore(report.files[file]?.mutants ?? []);
-      const required = Math.min(config.thresholds.break, floors[file] ?? config.thresholds.break);
+      const required = Math.min(run.config.thresholds.break, floors[file] ?? run.config.thresholds.break);
       const ok = score >= required;
       if (!ok) failed++;
       console.log(`mutation check: ${ok ? 'ok' : 'FAILED'}: ${file} ${score.toFixed(1)} % (${detected}/${valid}), required ${required} %`);
     }
-    console.log(`mutation check: ${failed ? `FAILED for ${failed} file(s): add tests that kill the surviving mutants listed above (reports/mutation/ shows them)` : 'ok'}, ${seconds} s`);
-    process.exit(failed ? 1 : 0);
-  });
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const reports = runs.map((r) => dirname(r.config.jsonReporter.fileName)).join(', ');
+  console.log(`mutation check: ${failed ? `FAILED for ${failed} file(s): add tests that kill the surviving mutants listed above (${reports} shows them)` : 'ok'}, ${seconds} s`);
+  process.exit(failed ? 1 : 0);
 }
 
-main();
+await main();

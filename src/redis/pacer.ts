@@ -95,6 +95,7 @@ export class RedisPacer implements PacerLike {
       if (signal) {
         waiter.stopListening = onAbort(signal, () => {
           const index = queue.waiters.indexOf(waiter);
+          // Stryker disable next-line ConditionalExpression: unreachable; every path that takes a waiter out of the queue stops listening first
           if (index < 0) return;
           queue.waiters.splice(index, 1);
           reject(signal.reason);
@@ -127,6 +128,7 @@ export class RedisPacer implements PacerLike {
 
   private args(queue: KeyQueue, turnId: string): (string | number)[] {
     const { spec } = queue;
+    // Stryker disable next-line StringLiteral: any text that is not a number reads as no limit in the scripts (Lua's tonumber gives nil), as '' does
     return [...queue.keys, turnId, spec.windowMs ?? 1_000, this.leaseMs, spec.limit ?? ''];
   }
 

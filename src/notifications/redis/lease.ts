@@ -91,6 +91,7 @@ export class Lease {
     try {
       while (!signal.aborted) {
         try {
+          // Stryker disable next-line ConditionalExpression,StringLiteral: ioredis connects a lazyConnect client on its first command anyway
           if (redis.status === 'wait') await untilDeadline(redis.connect());
           const sentAt = performance.now();
           // An acquisition that gets through after the deadline leaves a lease nobody renews: it expires.

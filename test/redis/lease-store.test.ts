@@ -1,0 +1,274 @@
+/**
+ * The lease's and the fenced state store's edges, against a real redis-server, in this
+ * process (so the Redis mutation run sees them): who logs what and when, a renewal refused,
+ * Redis away while waiting, reading or writing, a newer snapshot while one is being written,
+ * and the outbox each commit hands over.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Delivery } from '../../src/notifications/queue.js';
+import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
+import { monitorKeys } from '../../src/notifications/redis/keys.js';
+import { Lease, LeaseHeldError } from '../../src/notifications/redis/lease.js';
+import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
+import { initialRulesState } from '../../src/notifications/rule-engine.js';
+import type { NotificationState } from '../../src/notifications/state.js';
+import { until } from '../helpers/monitor-process.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+
+let server: RedisServer;
+let raw: Redis;
+const clients: MonitorRedis[] = [];
+const leases: Lease[] = [];
+beforeAll(async () => {
+  server = await startRedisServer();
+  raw = new Redis(server.url, { maxRetriesPerRequest: 1 });
+  raw.on('error', () => {}); // Redis is killed on purpose below
+});
+afterEach(async () => {
+  await Promise.all(leases.splice(0).map((l) => l.release()));
+  clients.splice(0).forEach((c) => c.disconnect());
+  await raw.flushall();
+});
+afterAll(async () => {
+  raw.disconnect();
+  await server.stop();
+});
+
+const keys = monitorKeys('https://platform.example.com', 'ws-lease-store');
+
+function delivery(id: string, state: Delivery['state']): Delivery {
+  return { id, target: 'hook', eventId: `evt-${id}`, workflowId: 'wf', executionId: `exec-${id}`, body: '{}', reasons: [], createdAt: 1, attempts: 0, nextAttemptAt: 1, state };
+}
+
+function doc(marker: string, deliveries: Delivery[] = []): NotificationState {
+  return { version: 1, rules: { ...initialRulesState(0), since: 0 }, queue: { deliveries }, watermark: { startFrom: 0, newest: 0, seen: { [marker]: 1 }, running: {} } };
+}
+
+function monitor(leaseMs: number) {
+  const lines: string[] = [];
+  const redis = monitorRedis({ Redis }, server.url, 300);
+  clients.push(redis);
+  const options = { redis, keys, leaseMs, log: (line: string) => lines.push(line) };
+  return {
+    lines,
+    redis,
+    log: options.log,
+    async take(signal = new AbortController().signal) {
+      const lease = await Lease.acquire(options, signal);
+      if (lease) leases.push(lease);
+      return lease;
+    },
+  };
+}
+
+/** Redis down for `ms`, then back (same port, same data). */
+async function outage(ms: number): Promise<void> {
+  await server.kill();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await server.start();
+}
+
+describe('lease', () => {
+  it('ends a hold once, says why only when it ends against its will, and "released" on release', async () => {
+    const m = monitor(5_000);
+    const a = (await m.take())!;
+    a.lose('first reason');
+    a.lose('second reason');
+    expect(m.lines).toEqual(['lease lost: first reason; no more polls or deliveries until it is taken again']);
+    expect((a.lost.reason as Error).message).toBe('first reason');
+    expect(a.valid()).toBe(false);
+    // Still ours in Redis (a lost hold does not delete it): release deletes it, and says nothing more.
+    expect(await raw.get(keys.lease)).toBe(a.owner);
+    await a.release();
+    expect(m.lines).toHaveLength(1);
+
+    const n = monitor(5_000);
+    const b = (await n.take())!;
+    expect(b.token).toBe(2);
+    await b.release();
+    expect(n.lines).toEqual([]);
+    expect((b.lost.reason as Error).message).toBe('released');
+    expect(await raw.exists(keys.lease)).toBe(0);
+  });
+
+  it('stops its holder at the next renewal once another monitor holds the lease', async () => {
+    const m = monitor(600);
+    const a = (await m.take())!;
+    // The lease expires under A (a pause past it) and B takes it before A renews.
+    await raw.set(keys.lease, 'monitor-b', 'PX', 60_000);
+    const started = performance.now();
+    await until(() => a.lost.aborted, 2_000, 'A to notice at its renewal');
+    // Renewals come every third of the lease; A's own deadline (600 ms) would say something else.
+    expect(performance.now() - started).toBeLessThan(550);
+    expect(m.lines).toEqual(['lease lost: another monitor took the lease (or it expired); no more polls or deliveries until it is taken again']);
+    expect(await raw.get(keys.lease)).toBe('monitor-b');
+  });
+
+  it('refuses a renewal by the same owner with an old fencing token', async () => {
+    const m = monitor(600);
+    const a = (await m.take())!;
+    await raw.incr(keys.fence); // someone else's acquisition counted since
+    await until(() => a.lost.aborted, 2_000, 'A to notice at its renewal');
+    expect(m.lines.at(-1)).toMatch(/^lease lost: another monitor took the lease/);
+  });
+
+  it('logs once that it waits for another holder, and takes the lease when that one releases it', async () => {
+    const holder = (await monitor(400).take())!;
+    const w = monitor(400);
+    const waiting = w.take();
+    // Several tries while the holder renews: one line.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(w.lines).toEqual(['another monitor holds the lease: waiting to take over']);
+    await holder.release();
+    const lease = await waiting;
+    expect(lease?.token).toBe(2);
+  });
+
+  it('keeps trying while Redis is away when it waits for the lease: one line when it starts, one when it is over', async () => {
+    const w = monitor(1_000);
+    await server.kill();
+    const waiting = w.take();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await server.start();
+    const lease = await waiting;
+    expect(lease?.token).toBe(1);
+    expect(w.lines).toHaveLength(2);
+    expect(w.lines[0]).toMatch(/^Redis unreachable while waiting for the lease: .+; retrying$/);
+    expect(w.lines[1]).toMatch(/^Redis unreachable while waiting for the lease: recovered after \d+\.\d s$/);
+  });
+
+  it('keeps its lease through a Redis outage shorter than the lease, retrying the renewal soon', async () => {
+    const m = monitor(3_000);
+    const a = (await m.take())!;
+    // Renewals every second: down from just after the first to past the second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await outage(1_200);
+    await until(() => m.lines.length >= 2 || a.lost.aborted, 5_000, 'the renewal to get through again');
+    expect(a.lost.aborted).toBe(false);
+    expect(a.valid()).toBe(true);
+    expect(m.lines[0]).toMatch(/^Redis unreachable: cannot renew the lease: .+; retrying$/);
+    expect(m.lines[1]).toMatch(/^Redis unreachable: cannot renew the lease: recovered after/);
+  });
+
+  it('refuses at once, by name, when asked not to wait for another holder', async () => {
+    await monitor(5_000).take();
+    const redis = monitorRedis({ Redis }, server.url, 300);
+    clients.push(redis);
+    const error = await Lease.acquire({ redis, keys, leaseMs: 5_000, log: () => {} }, new AbortController().signal, { wait: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeaseHeldError);
+    expect(error).toMatchObject({ name: 'LeaseHeldError', message: 'another monitor holds the lease of this workspace' });
+  });
+
+  it('is not valid past its deadline even before the expiry timer has run', async () => {
+    const m = monitor(600);
+    const a = (await m.take())!;
+    const tookAt = performance.now();
+    await server.kill();
+    try {
+      // Block the event loop past the deadline: no timer can run, only the clock tells.
+      while (performance.now() < tookAt + 700) {
+        /* busy */
+      }
+      expect(a.lost.aborted).toBe(false);
+      expect(a.valid()).toBe(false);
+    } finally {
+      await server.start();
+    }
+  });
+
+  it('ends the hold with the lease time in its reason when no renewal gets through', async () => {
+    const m = monitor(900);
+    const a = (await m.take())!;
+    await server.kill();
+    try {
+      await until(() => a.lost.aborted, 3_000, 'the lease to run out');
+    } finally {
+      await server.start();
+    }
+    expect(m.lines.at(-1)).toBe('lease lost: not renewed within the lease time (0.9 s); no more polls or deliveries until it is taken again');
+  });
+});
+
+describe('state store', () => {
+  it('reads nothing, a document, or refuses a document that is not JSON', async () => {
+    const m = monitor(5_000);
+    const lease = (await m.take())!;
+    expect(await RedisStateStore.read(m.redis, keys, lease, m.log)).toBeUndefined();
+    await raw.set(keys.state, JSON.stringify(doc('x')));
+    expect(await RedisStateStore.read(m.redis, keys, lease, m.log)).toEqual(doc('x'));
+    await raw.set(keys.state, '{not json');
+    await expect(RedisStateStore.read(m.redis, keys, lease, m.log)).rejects.toThrow(`the monitor state in Redis (${keys.state}) is not JSON: it was changed by something other than the monitor`);
+    expect(m.lines).toEqual([]);
+  });
+
+  it('retries a read while Redis is away, and gives up when the lease is lost', async () => {
+    const m = monitor(5_000);
+    const lease = (await m.take())!;
+    await raw.set(keys.state, JSON.stringify(doc('kept')));
+    await server.kill();
+    const reading = RedisStateStore.read(m.redis, keys, lease, m.log);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.start();
+    expect(await reading).toEqual(doc('kept'));
+    expect(m.lines[0]).toMatch(/^Redis unreachable: cannot read the state: .+; retrying$/);
+    expect(m.lines[1]).toMatch(/^Redis unreachable: cannot read the state: recovered after/);
+
+    lease.lose('gone');
+    expect(await RedisStateStore.read(m.redis, keys, lease, m.log)).toBeUndefined();
+  });
+
+  it('load() gives a copy each time: a change to one does not reach the next', async () => {
+    const m = monitor(5_000);
+    const lease = (await m.take())!;
+    const store = new RedisStateStore(m.redis, keys, lease, doc('loaded'), m.log);
+    const first = store.load()!;
+    first.watermark!.seen.changed = 2;
+    expect(store.load()).toEqual(doc('loaded'));
+    expect(new RedisStateStore(m.redis, keys, lease, undefined, m.log).load()).toBeUndefined();
+  });
+
+  it('writes the newest snapshot last, and hands each commit its pending deliveries as they were saved', async () => {
+    const m = monitor(5_000);
+    const lease = (await m.take())!;
+    const store = new RedisStateStore(m.redis, keys, lease, undefined, m.log);
+    const commits: Delivery[][] = [];
+    store.onCommit = (outbox) => commits.push(outbox);
+    const first = doc('first', [delivery('a', 'pending'), delivery('done', 'delivered')]);
+    store.save(first);
+    // A newer snapshot while the first is on its way: written after it, not lost.
+    store.save(doc('second', [delivery('a', 'pending'), delivery('b', 'pending'), delivery('f', 'failed')]));
+    first.queue.deliveries[0]!.body = 'changed after the save';
+    await store.flush();
+    expect(JSON.parse((await raw.get(keys.state))!)).toEqual(doc('second', [delivery('a', 'pending'), delivery('b', 'pending'), delivery('f', 'failed')]));
+    expect(commits).toEqual([[delivery('a', 'pending')], [delivery('a', 'pending'), delivery('b', 'pending')]]);
+  });
+
+  it('refuses to write once the lease is lost, and writes nothing more', async () => {
+    const m = monitor(5_000);
+    const lease = (await m.take())!;
+    const store = new RedisStateStore(m.redis, keys, lease, undefined, m.log);
+    lease.lose('taken');
+    store.save(doc('late'));
+    await expect(store.flush()).rejects.toThrow('the lease was lost before the state could be written');
+    store.save(doc('later'));
+    await expect(store.flush()).rejects.toThrow('the lease was lost before the state could be written');
+    expect(await raw.get(keys.state)).toBeNull();
+  });
+
+  it('waits for Redis to write a snapshot saved while it is away: one line when it starts, one when it is over', async () => {
+    const m = monitor(10_000);
+    const lease = (await m.take())!;
+    const store = new RedisStateStore(m.redis, keys, lease, undefined, m.log);
+    await server.kill();
+    store.save(doc('while-away'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await server.start();
+    await store.flush();
+    expect(JSON.parse((await raw.get(keys.state))!)).toEqual(doc('while-away'));
+    expect(m.lines.filter((l) => l.startsWith('Redis unreachable: the state waits to be written'))).toEqual([
+      expect.stringMatching(/: .+; retrying$/),
+      expect.stringMatching(/: recovered after \d+\.\d s$/),
+    ]);
+  });
+});
