@@ -83,6 +83,13 @@ export class Pacer implements PacerLike {
   private readonly maxKeys: number;
 
   constructor(options: PacerOptions = {}) {
+    // A cap of 0, a negative or NaN window would hold every call for ever: refused by name.
+    for (const name of ['maxPerSecond', 'windowMs', 'maxKeys'] as const) {
+      const value = options[name];
+      if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+        throw new RangeError(`Pacer: ${name} must be a finite number above 0 (got ${String(value)})`);
+      }
+    }
     this.maxPerSecond = options.maxPerSecond;
     this.windowMs = options.windowMs ?? 1_000;
     this.maxKeys = options.maxKeys ?? 10_000;

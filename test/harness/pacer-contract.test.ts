@@ -262,3 +262,23 @@ describe('the fixed cap per second', () => {
     expect(times[2]! - times[1]!).toBeLessThanOrEqual(2_002);
   });
 });
+
+describe('Pacer options', () => {
+  it('refuses by name a cap, window or key count that would hold every call for ever, and takes any positive figure', () => {
+    for (const [name, value] of [
+      ['maxPerSecond', 0],
+      ['maxPerSecond', -1],
+      ['maxPerSecond', Number.NaN],
+      ['windowMs', 0],
+      ['windowMs', Infinity],
+      ['maxKeys', 0],
+      ['maxKeys', '5'],
+    ] as const) {
+      expect(() => new Pacer({ [name]: value } as never), `${name}: ${String(value)}`).toThrow(
+        new RangeError(`Pacer: ${name} must be a finite number above 0 (got ${String(value)})`),
+      );
+    }
+    expect(() => new Pacer({ maxPerSecond: 0.001, windowMs: 1, maxKeys: 1 })).not.toThrow();
+    expect(() => new Pacer({ maxPerSecond: undefined })).not.toThrow();
+  });
+});
