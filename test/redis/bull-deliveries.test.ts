@@ -133,6 +133,46 @@ describe('BullMQ deliveries', () => {
     expect(h.notifier.queue.pending()).toEqual([]);
   });
 
+  it('says in one line when a hand-over fails, keeps the outbox\'s other deliveries, and hands over nothing for an empty outbox', async () => {
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    const redis: MonitorRedis = monitorRedis({ Redis }, server.url, 500);
+    closing.push(() => redis.disconnect());
+    const connection = new Redis(server.url, { maxRetriesPerRequest: null });
+    closing.push(() => connection.quit());
+    const lease = (await Lease.acquire({ redis, keys, leaseMs: LEASE_MS, log }, new AbortController().signal))!;
+    closing.push(() => lease.release());
+    const pending: Delivery = { id: 'dlv_h', target: 'hook', eventId: 'evt', workflowId: 'wf', executionId: 'exec-h', body: '{}', reasons: [], createdAt: 1, attempts: 0, nextAttemptAt: 1, state: 'pending' };
+    const delivered: Delivery = { ...pending, id: 'dlv_d', executionId: 'exec-d', state: 'delivered' };
+    const build = (deliveries: Delivery[], save: () => void) => {
+      const notifier = { state: { queue: { deliveries } }, save, targetMap: new Map() };
+      const store = { onCommit: undefined, flush: () => Promise.resolve() };
+      return { notifier, deliveries: new BullDeliveries({ bullmq, connection, keys, lease, store: store as never, notifier: notifier as never, leaseMs: LEASE_MS, log }) };
+    };
+
+    let saves = 0;
+    const failing = build([pending, delivered], () => {
+      saves++;
+      throw new Error('disk full');
+    });
+    await until(() => lines.length > 0, 5_000, 'the hand-over to end');
+    expect(lines).toEqual(['deliveries could not be queued: disk full; the next holder queues them from the outbox']);
+    expect(saves).toBe(1);
+    expect(failing.notifier.state.queue.deliveries).toEqual([delivered]);
+    expect(await raw.exists(`${keys.bullPrefix}:${keys.queueName}:dlv_h`)).toBe(1);
+
+    saves = 0;
+    const empty = build([delivered], () => saves++);
+    // Time for a hand-over to run and write, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    lease.lose('done');
+    await empty.deliveries.runDeliveries(AbortSignal.abort());
+    await failing.deliveries.runDeliveries(AbortSignal.abort());
+    // Nothing pending: no hand-over, so no write of an unchanged outbox.
+    expect(saves).toBe(0);
+    expect(empty.notifier.state.queue.deliveries).toEqual([delivered]);
+  });
+
   it('sends nothing once its lease is not valid: the job goes back to wait, no attempt counted', async () => {
     const r = recorder();
     const h = await holder(r.target);

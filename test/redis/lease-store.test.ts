@@ -5,11 +5,12 @@
  * and the outbox each commit hands over.
  */
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../src/notifications/queue.js';
 import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
 import { monitorKeys } from '../../src/notifications/redis/keys.js';
-import { Lease, LeaseHeldError } from '../../src/notifications/redis/lease.js';
+import { Lease, LeaseHeldError, RedisUnreachableError } from '../../src/notifications/redis/lease.js';
+import { ACQUIRE, RENEW } from '../../src/notifications/redis/scripts.js';
 import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
 import { initialRulesState } from '../../src/notifications/rule-engine.js';
 import type { NotificationState } from '../../src/notifications/state.js';
@@ -187,6 +188,119 @@ describe('lease', () => {
       await server.start();
     }
     expect(m.lines.at(-1)).toBe('lease lost: not renewed within the lease time (0.9 s); no more polls or deliveries until it is taken again');
+  });
+});
+
+/** How many lease scripts Redis has run (EVAL/EVALSHA calls, failed ones included) since its last restart. */
+async function scriptCalls(): Promise<number> {
+  const info = await raw.info('commandstats');
+  return [...info.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
+/** Redis refuses every write (OOM) until the returned function is called; reads still work. */
+async function writesRefused(): Promise<() => Promise<unknown>> {
+  // Loaded beforehand: ioredis's EVALSHA-then-EVAL on a missing script would count one attempt twice.
+  await raw.script('LOAD', ACQUIRE);
+  await raw.script('LOAD', RENEW);
+  await raw.config('SET', 'maxmemory', '1');
+  return () => raw.config('SET', 'maxmemory', '0');
+}
+
+describe('lease acquisition and renewal timing', () => {
+  it('--once on a Redis that answers with an error: gives up after one lease time naming that error, retrying every fifth of the lease, its error listener gone', async () => {
+    const restore = await writesRefused();
+    try {
+      const m = monitor(1_000);
+      const listeners = m.redis.listenerCount('error');
+      const before = await scriptCalls();
+      const error = await Lease.acquire({ redis: m.redis, keys, leaseMs: 1_000, log: m.log }, new AbortController().signal, { wait: false }).catch((e: unknown) => e);
+      const attempts = (await scriptCalls()) - before;
+      expect(error).toBeInstanceOf(RedisUnreachableError);
+      expect(error).toMatchObject({ name: 'RedisUnreachableError', ms: 1_000 });
+      // No socket error here: the last command's error is what the message names.
+      expect((error as Error).message).toMatch(/^Redis unreachable for 1 s \(OOM command not allowed when used memory > 'maxmemory'\..*\)$/);
+      expect(m.lines).toEqual([expect.stringMatching(/^Redis unreachable while waiting for the lease: OOM command not allowed.*; retrying$/)]);
+      // A try every 200 ms (a fifth of the lease, under the 500 ms cap) within the second: 5, fewer on busy cores; a 500 ms pause gives 2 or 3.
+      expect(attempts).toBeGreaterThanOrEqual(4);
+      expect(attempts).toBeLessThanOrEqual(6);
+      expect(m.redis.listenerCount('error')).toBe(listeners);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('--once stops at once, mid-pause, when its caller aborts while Redis refuses', async () => {
+    const restore = await writesRefused();
+    try {
+      const m = monitor(10_000);
+      const stop = new AbortController();
+      const started = performance.now();
+      const acquiring = Lease.acquire({ redis: m.redis, keys, leaseMs: 10_000, log: m.log }, stop.signal, { wait: false });
+      setTimeout(() => stop.abort(), 100);
+      expect(await acquiring).toBeUndefined();
+      // The pause between tries is 500 ms here: the abort ends it.
+      expect(performance.now() - started).toBeLessThan(350);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('tries again when the other holder\'s lease could have expired, and at least every fifth of the lease', async () => {
+    await raw.script('LOAD', ACQUIRE);
+    await raw.set(keys.lease, 'monitor-b', 'PX', 700);
+    const w = monitor(1_000);
+    const before = await scriptCalls();
+    const started = performance.now();
+    const lease = await w.take();
+    const ms = performance.now() - started;
+    const attempts = (await scriptCalls()) - before;
+    expect(lease?.token).toBe(1);
+    expect(ms).toBeGreaterThanOrEqual(650);
+    expect(ms).toBeLessThan(1_500);
+    // At 0, 200, 400, 600 (every fifth of 1 s), then right after the 700 ms time-to-live: 5 tries, fewer
+    // when timers run late; waiting the whole time-to-live at once gives 2, trying before it ran out more.
+    expect(attempts).toBeGreaterThanOrEqual(3);
+    expect(attempts).toBeLessThanOrEqual(5);
+    expect(w.lines).toEqual(['another monitor holds the lease: waiting to take over']);
+  });
+
+  it('retries a failed renewal every tenth of the lease', async () => {
+    const m = monitor(900);
+    const a = (await m.take())!;
+    await raw.script('LOAD', RENEW);
+    // The fencing token's key of the wrong type: every renewal fails with an error, and changes nothing.
+    await raw.del(keys.fence);
+    await raw.hset(keys.fence, 'token', '1');
+    const before = await scriptCalls();
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    const attempts = (await scriptCalls()) - before;
+    // At 300 ms (a third of the lease), then every 90 ms: about 6 by 750 ms; a 250 ms retry gives 2 or 3.
+    expect(attempts).toBeGreaterThanOrEqual(4);
+    expect(m.lines).toEqual([expect.stringMatching(/^Redis unreachable: cannot renew the lease: WRONGTYPE .*; retrying$/)]);
+    await until(() => a.lost.aborted, 2_000, 'the lease to run out');
+  });
+
+  it('does not renew a hold it has lost', async () => {
+    const m = monitor(60_000);
+    const a = (await m.take())!;
+    await raw.pexpire(keys.lease, 30_000);
+    a.lose('gone');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await raw.pttl(keys.lease)).toBeLessThanOrEqual(30_000);
+  });
+
+  it('is no longer valid at exactly the lease time after the acquisition was sent', async () => {
+    const T = 1_000_000;
+    const now = vi.spyOn(performance, 'now').mockReturnValue(T);
+    try {
+      const a = (await monitor(60_000).take())!;
+      now.mockReturnValue(T + 60_000 - 1);
+      expect(a.valid()).toBe(true);
+      now.mockReturnValue(T + 60_000);
+      expect(a.valid()).toBe(false);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
 

@@ -178,6 +178,7 @@ describe('an unreachable Redis', () => {
     const lines: string[] = [];
     const { outcome, ms } = await within(5_000, Lease.acquire(client(url, lines), new AbortController().signal, { wait: false }));
     expect(outcome).toBeInstanceOf(RedisUnreachableError);
+    expect((outcome as Error).name).toBe('RedisUnreachableError');
     expect((outcome as Error).message).toMatch(/^Redis unreachable for 1 s \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
     expect(ms).toBeGreaterThanOrEqual(LEASE - 20);
     expect(ms).toBeLessThan(LEASE + 1_000); // one retry pause (200 ms) and timer latency on busy cores
@@ -197,8 +198,12 @@ describe('an unreachable Redis', () => {
     try {
       const address = silent.address();
       const url = `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const { outcome, ms } = await within(5_000, Lease.acquire(client(url, []), new AbortController().signal, { wait: false }));
+      const lines: string[] = [];
+      const { outcome, ms } = await within(5_000, Lease.acquire(client(url, lines), new AbortController().signal, { wait: false }));
       expect(outcome).toBeInstanceOf(RedisUnreachableError);
+      // Neither a socket error nor a command's: the attempt the deadline ended is no error to report.
+      expect(outcome).toMatchObject({ name: 'RedisUnreachableError', message: 'Redis unreachable for 1 s (no answer)' });
+      expect(lines).toEqual([]);
       expect(ms).toBeLessThan(LEASE + 1_000);
     } finally {
       clients.splice(0).forEach((c) => c.disconnect());
