@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Pacer } from '../../src/harness/pacer.js';
+import { onClock } from '../helpers/on-clock.js';
 
 const OK = { status: 200, headers: {} };
 type Spec = Parameters<Pacer['acquire']>[0];
@@ -19,21 +20,6 @@ async function outcomeNow<T>(promise: Promise<T>): Promise<T | { refused: unknow
   );
   await vi.advanceTimersByTimeAsync(0);
   return outcome;
-}
-
-/** Settles `promise` on the fake clock, timer by timer. */
-async function onClock<T>(promise: Promise<T>): Promise<T> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await vi.advanceTimersByTimeAsync(0);
-  for (let step = 0; !settled; step++) {
-    if (step > 1000) throw new Error('the promise never settles: no timer left to run');
-    await vi.advanceTimersToNextTimerAsync();
-  }
-  return promise;
 }
 
 /** How long (fake ms) an acquire under `spec` is held before it starts; its turn is given back at once. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runTool } from '../../src/harness/execute.js';
 import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
+import { onClock } from '../helpers/on-clock.js';
 import { mockService } from '../helpers/mock-service.js';
 import { pacedExampleTool } from './fixtures.js';
 
@@ -29,21 +30,6 @@ async function burst(pacer: Pacer, spec: Spec, n: number, answer = OK) {
 /** How long one acquire was held (fake clock), its turn given back with `answer`. */
 async function heldFor(pacer: Pacer, spec: Spec, answer = OK) {
   return (await burst(pacer, spec, 1, answer))[0];
-}
-
-/** Settles `promise` on the fake clock, timer by timer (what settles without time passing, first). */
-async function onClock<T>(promise: Promise<T>): Promise<T> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await vi.advanceTimersByTimeAsync(0);
-  for (let step = 0; !settled; step++) {
-    if (step > 1000) throw new Error('the promise never settles: no timer left to run');
-    await vi.advanceTimersToNextTimerAsync();
-  }
-  return promise;
 }
 
 describe('Pacer', () => {

@@ -19,3 +19,16 @@ export function executionLog(options: Partial<ExecutionLog> & { n?: number } = {
     ...rest,
   };
 }
+
+/** An execution of wf-1 that ended at `at` (an alert rule's view of it: outcome, duration, cost). */
+export function runEndedAt(at: number, options: { failed?: boolean; durationMs?: number; cost?: number; workflowId?: string } = {}): ExecutionLog {
+  const { failed = false, durationMs = 1_000, cost = 0.001, workflowId = 'wf-1' } = options;
+  return executionLog({
+    workflowId,
+    level: failed ? 'error' : 'info',
+    startedAt: new Date(at - durationMs).toISOString(),
+    endedAt: new Date(at).toISOString(),
+    totalDurationMs: durationMs,
+    cost: { total: cost },
+  });
+}

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionLog } from '../../src/notifications/payload.js';
 import { initialRulesState, RuleEngine } from '../../src/notifications/rule-engine.js';
 import type { AlertRule } from '../../src/notifications/settings.js';
+import { runEndedAt } from './execution-log.js';
 
 /** The alert rules at the exact edges of their windows, and the reasons they give. */
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 0, 5, 12);
 
-let seq = 0;
-function run(at: number, options: { failed?: boolean; durationMs?: number } = {}): ExecutionLog {
-  seq++;
-  const duration = options.durationMs ?? 1_000;
-  return {
-    id: `log-${seq}`,
-    workflowId: 'wf-1',
-    executionId: `exec-${seq}`,
-    level: options.failed ? 'error' : 'info',
-    trigger: 'api',
-    startedAt: new Date(at - duration).toISOString(),
-    endedAt: new Date(at).toISOString(),
-    totalDurationMs: duration,
-    cost: { total: 0 },
-  };
-}
+/** An execution of wf-1 that ended at `at`, at no cost. */
+const run = (at: number, options: { failed?: boolean; durationMs?: number } = {}) => runEndedAt(at, { ...options, cost: 0 });
 
 const engine = (rule: AlertRule, since = T0) => new RuleEngine([rule], initialRulesState(since));
 

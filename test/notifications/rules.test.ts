@@ -2,27 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionLog } from '../../src/notifications/payload.js';
 import { COOLDOWN_MS, initialRulesState, RuleEngine } from '../../src/notifications/rule-engine.js';
 import type { AlertRule } from '../../src/notifications/settings.js';
+import { runEndedAt as run } from './execution-log.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 5, 12);
-
-let seq = 0;
-/** An execution of wf-1 that ended at `at`. */
-function run(at: number, options: { failed?: boolean; durationMs?: number; cost?: number; workflowId?: string } = {}): ExecutionLog {
-  seq++;
-  const duration = options.durationMs ?? 1_000;
-  return {
-    id: `log-${seq}`,
-    workflowId: options.workflowId ?? 'wf-1',
-    executionId: `exec-${seq}`,
-    level: options.failed ? 'error' : 'info',
-    trigger: 'api',
-    startedAt: new Date(at - duration).toISOString(),
-    endedAt: new Date(at).toISOString(),
-    totalDurationMs: duration,
-    cost: { total: options.cost ?? 0.001 },
-  };
-}
 
 function engine(rule: AlertRule, since = T0) {
   return new RuleEngine([rule], initialRulesState(since));
