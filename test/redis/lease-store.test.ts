@@ -5,9 +5,9 @@
  * and the outbox each commit hands over.
  */
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../src/notifications/queue.js';
-import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
+import { monitorRedis } from '../../src/notifications/redis/client.js';
 import { monitorKeys } from '../../src/notifications/redis/keys.js';
 import { Lease, LeaseHeldError, RedisUnreachableError } from '../../src/notifications/redis/lease.js';
 import { ACQUIRE, RENEW } from '../../src/notifications/redis/scripts.js';
@@ -15,26 +15,9 @@ import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
 import { initialRulesState } from '../../src/notifications/rule-engine.js';
 import type { NotificationState } from '../../src/notifications/state.js';
 import { until } from '../helpers/monitor-process.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { leaseRedis } from './lease-redis.js';
 
-let server: RedisServer;
-let raw: Redis;
-const clients: MonitorRedis[] = [];
-const leases: Lease[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url, { maxRetriesPerRequest: 1 });
-  raw.on('error', () => {}); // Redis is killed on purpose below
-});
-afterEach(async () => {
-  await Promise.all(leases.splice(0).map((l) => l.release()));
-  clients.splice(0).forEach((c) => c.disconnect());
-  await raw.flushall();
-});
-afterAll(async () => {
-  raw.disconnect();
-  await server.stop();
-});
+const env = leaseRedis();
 
 const keys = monitorKeys('https://platform.example.com', 'ws-lease-store');
 
@@ -48,8 +31,8 @@ function doc(marker: string, deliveries: Delivery[] = []): NotificationState {
 
 function monitor(leaseMs: number) {
   const lines: string[] = [];
-  const redis = monitorRedis({ Redis }, server.url, 300);
-  clients.push(redis);
+  const redis = monitorRedis({ Redis }, env.server.url, 300);
+  env.clients.push(redis);
   const options = { redis, keys, leaseMs, log: (line: string) => lines.push(line) };
   return {
     lines,
@@ -57,7 +40,7 @@ function monitor(leaseMs: number) {
     log: options.log,
     async take(signal = new AbortController().signal) {
       const lease = await Lease.acquire(options, signal);
-      if (lease) leases.push(lease);
+      if (lease) env.leases.push(lease);
       return lease;
     },
   };
@@ -65,9 +48,9 @@ function monitor(leaseMs: number) {
 
 /** Redis down for `ms`, then back (same port, same data). */
 async function outage(ms: number): Promise<void> {
-  await server.kill();
+  await env.server.kill();
   await new Promise((resolve) => setTimeout(resolve, ms));
-  await server.start();
+  await env.server.start();
 }
 
 describe('lease', () => {
@@ -80,7 +63,7 @@ describe('lease', () => {
     expect((a.lost.reason as Error).message).toBe('first reason');
     expect(a.valid()).toBe(false);
     // Still ours in Redis (a lost hold does not delete it): release deletes it, and says nothing more.
-    expect(await raw.get(keys.lease)).toBe(a.owner);
+    expect(await env.raw.get(keys.lease)).toBe(a.owner);
     await a.release();
     expect(m.lines).toHaveLength(1);
 
@@ -90,26 +73,26 @@ describe('lease', () => {
     await b.release();
     expect(n.lines).toEqual([]);
     expect((b.lost.reason as Error).message).toBe('released');
-    expect(await raw.exists(keys.lease)).toBe(0);
+    expect(await env.raw.exists(keys.lease)).toBe(0);
   });
 
   it('stops its holder at the next renewal once another monitor holds the lease', async () => {
     const m = monitor(600);
     const a = (await m.take())!;
     // The lease expires under A (a pause past it) and B takes it before A renews.
-    await raw.set(keys.lease, 'monitor-b', 'PX', 60_000);
+    await env.raw.set(keys.lease, 'monitor-b', 'PX', 60_000);
     const started = performance.now();
     await until(() => a.lost.aborted, 2_000, 'A to notice at its renewal');
     // Renewals come every third of the lease; A's own deadline (600 ms) would say something else.
     expect(performance.now() - started).toBeLessThan(550);
     expect(m.lines).toEqual(['lease lost: another monitor took the lease (or it expired); no more polls or deliveries until it is taken again']);
-    expect(await raw.get(keys.lease)).toBe('monitor-b');
+    expect(await env.raw.get(keys.lease)).toBe('monitor-b');
   });
 
   it('refuses a renewal by the same owner with an old fencing token', async () => {
     const m = monitor(600);
     const a = (await m.take())!;
-    await raw.incr(keys.fence); // someone else's acquisition counted since
+    await env.raw.incr(keys.fence); // someone else's acquisition counted since
     await until(() => a.lost.aborted, 2_000, 'A to notice at its renewal');
     expect(m.lines.at(-1)).toMatch(/^lease lost: another monitor took the lease/);
   });
@@ -128,10 +111,10 @@ describe('lease', () => {
 
   it('keeps trying while Redis is away when it waits for the lease: one line when it starts, one when it is over', async () => {
     const w = monitor(1_000);
-    await server.kill();
+    await env.server.kill();
     const waiting = w.take();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await server.start();
+    await env.server.start();
     const lease = await waiting;
     expect(lease?.token).toBe(1);
     expect(w.lines).toHaveLength(2);
@@ -154,8 +137,8 @@ describe('lease', () => {
 
   it('refuses at once, by name, when asked not to wait for another holder', async () => {
     await monitor(5_000).take();
-    const redis = monitorRedis({ Redis }, server.url, 300);
-    clients.push(redis);
+    const redis = monitorRedis({ Redis }, env.server.url, 300);
+    env.clients.push(redis);
     const error = await Lease.acquire({ redis, keys, leaseMs: 5_000, log: () => {} }, new AbortController().signal, { wait: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeaseHeldError);
     expect(error).toMatchObject({ name: 'LeaseHeldError', message: 'another monitor holds the lease of this workspace' });
@@ -165,7 +148,7 @@ describe('lease', () => {
     const m = monitor(600);
     const a = (await m.take())!;
     const tookAt = performance.now();
-    await server.kill();
+    await env.server.kill();
     try {
       // Block the event loop past the deadline: no timer can run, only the clock tells.
       while (performance.now() < tookAt + 700) {
@@ -174,18 +157,18 @@ describe('lease', () => {
       expect(a.lost.aborted).toBe(false);
       expect(a.valid()).toBe(false);
     } finally {
-      await server.start();
+      await env.server.start();
     }
   });
 
   it('ends the hold with the lease time in its reason when no renewal gets through', async () => {
     const m = monitor(900);
     const a = (await m.take())!;
-    await server.kill();
+    await env.server.kill();
     try {
       await until(() => a.lost.aborted, 3_000, 'the lease to run out');
     } finally {
-      await server.start();
+      await env.server.start();
     }
     expect(m.lines.at(-1)).toBe('lease lost: not renewed within the lease time (0.9 s); no more polls or deliveries until it is taken again');
   });
@@ -193,17 +176,17 @@ describe('lease', () => {
 
 /** How many lease scripts Redis has run (EVAL/EVALSHA calls, failed ones included) since its last restart. */
 async function scriptCalls(): Promise<number> {
-  const info = await raw.info('commandstats');
+  const info = await env.raw.info('commandstats');
   return [...info.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 
 /** Redis refuses every write (OOM) until the returned function is called; reads still work. */
 async function writesRefused(): Promise<() => Promise<unknown>> {
   // Loaded beforehand: ioredis's EVALSHA-then-EVAL on a missing script would count one attempt twice.
-  await raw.script('LOAD', ACQUIRE);
-  await raw.script('LOAD', RENEW);
-  await raw.config('SET', 'maxmemory', '1');
-  return () => raw.config('SET', 'maxmemory', '0');
+  await env.raw.script('LOAD', ACQUIRE);
+  await env.raw.script('LOAD', RENEW);
+  await env.raw.config('SET', 'maxmemory', '1');
+  return () => env.raw.config('SET', 'maxmemory', '0');
 }
 
 describe('lease acquisition and renewal timing', () => {
@@ -246,8 +229,8 @@ describe('lease acquisition and renewal timing', () => {
   });
 
   it('tries again when the other holder\'s lease could have expired, and at least every fifth of the lease', async () => {
-    await raw.script('LOAD', ACQUIRE);
-    await raw.set(keys.lease, 'monitor-b', 'PX', 700);
+    await env.raw.script('LOAD', ACQUIRE);
+    await env.raw.set(keys.lease, 'monitor-b', 'PX', 700);
     const w = monitor(1_000);
     const before = await scriptCalls();
     const started = performance.now();
@@ -267,10 +250,10 @@ describe('lease acquisition and renewal timing', () => {
   it('retries a failed renewal every tenth of the lease', async () => {
     const m = monitor(900);
     const a = (await m.take())!;
-    await raw.script('LOAD', RENEW);
+    await env.raw.script('LOAD', RENEW);
     // The fencing token's key of the wrong type: every renewal fails with an error, and changes nothing.
-    await raw.del(keys.fence);
-    await raw.hset(keys.fence, 'token', '1');
+    await env.raw.del(keys.fence);
+    await env.raw.hset(keys.fence, 'token', '1');
     const before = await scriptCalls();
     await new Promise((resolve) => setTimeout(resolve, 750));
     const attempts = (await scriptCalls()) - before;
@@ -283,10 +266,10 @@ describe('lease acquisition and renewal timing', () => {
   it('does not renew a hold it has lost', async () => {
     const m = monitor(60_000);
     const a = (await m.take())!;
-    await raw.pexpire(keys.lease, 30_000);
+    await env.raw.pexpire(keys.lease, 30_000);
     a.lose('gone');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await raw.pttl(keys.lease)).toBeLessThanOrEqual(30_000);
+    expect(await env.raw.pttl(keys.lease)).toBeLessThanOrEqual(30_000);
   });
 
   it('is no longer valid at exactly the lease time after the acquisition was sent', async () => {
@@ -309,9 +292,9 @@ describe('state store', () => {
     const m = monitor(5_000);
     const lease = (await m.take())!;
     expect(await RedisStateStore.read(m.redis, keys, lease, m.log)).toBeUndefined();
-    await raw.set(keys.state, JSON.stringify(doc('x')));
+    await env.raw.set(keys.state, JSON.stringify(doc('x')));
     expect(await RedisStateStore.read(m.redis, keys, lease, m.log)).toEqual(doc('x'));
-    await raw.set(keys.state, '{not json');
+    await env.raw.set(keys.state, '{not json');
     await expect(RedisStateStore.read(m.redis, keys, lease, m.log)).rejects.toThrow(`the monitor state in Redis (${keys.state}) is not JSON: it was changed by something other than the monitor`);
     expect(m.lines).toEqual([]);
   });
@@ -319,11 +302,11 @@ describe('state store', () => {
   it('retries a read while Redis is away, and gives up when the lease is lost', async () => {
     const m = monitor(5_000);
     const lease = (await m.take())!;
-    await raw.set(keys.state, JSON.stringify(doc('kept')));
-    await server.kill();
+    await env.raw.set(keys.state, JSON.stringify(doc('kept')));
+    await env.server.kill();
     const reading = RedisStateStore.read(m.redis, keys, lease, m.log);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await server.start();
+    await env.server.start();
     expect(await reading).toEqual(doc('kept'));
     expect(m.lines[0]).toMatch(/^Redis unreachable: cannot read the state: .+; retrying$/);
     expect(m.lines[1]).toMatch(/^Redis unreachable: cannot read the state: recovered after/);
@@ -354,7 +337,7 @@ describe('state store', () => {
     store.save(doc('second', [delivery('a', 'pending'), delivery('b', 'pending'), delivery('f', 'failed')]));
     first.queue.deliveries[0]!.body = 'changed after the save';
     await store.flush();
-    expect(JSON.parse((await raw.get(keys.state))!)).toEqual(doc('second', [delivery('a', 'pending'), delivery('b', 'pending'), delivery('f', 'failed')]));
+    expect(JSON.parse((await env.raw.get(keys.state))!)).toEqual(doc('second', [delivery('a', 'pending'), delivery('b', 'pending'), delivery('f', 'failed')]));
     expect(commits).toEqual([[delivery('a', 'pending')], [delivery('a', 'pending'), delivery('b', 'pending')]]);
   });
 
@@ -367,19 +350,19 @@ describe('state store', () => {
     await expect(store.flush()).rejects.toThrow('the lease was lost before the state could be written');
     store.save(doc('later'));
     await expect(store.flush()).rejects.toThrow('the lease was lost before the state could be written');
-    expect(await raw.get(keys.state)).toBeNull();
+    expect(await env.raw.get(keys.state)).toBeNull();
   });
 
   it('waits for Redis to write a snapshot saved while it is away: one line when it starts, one when it is over', async () => {
     const m = monitor(10_000);
     const lease = (await m.take())!;
     const store = new RedisStateStore(m.redis, keys, lease, undefined, m.log);
-    await server.kill();
+    await env.server.kill();
     store.save(doc('while-away'));
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await server.start();
+    await env.server.start();
     await store.flush();
-    expect(JSON.parse((await raw.get(keys.state))!)).toEqual(doc('while-away'));
+    expect(JSON.parse((await env.raw.get(keys.state))!)).toEqual(doc('while-away'));
     expect(m.lines.filter((l) => l.startsWith('Redis unreachable: the state waits to be written'))).toEqual([
       expect.stringMatching(/: .+; retrying$/),
       expect.stringMatching(/: recovered after \d+\.\d s$/),

@@ -2,8 +2,8 @@
 import { createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
+import { describe, expect, it } from 'vitest';
+import { monitorRedis } from '../../src/notifications/redis/client.js';
 import { monitorKeys } from '../../src/notifications/redis/keys.js';
 import { BullDeliveries } from '../../src/notifications/redis/bull-deliveries.js';
 import { Lease, LeaseHeldError, RedisUnreachableError } from '../../src/notifications/redis/lease.js';
@@ -11,40 +11,24 @@ import { loadRedisModules } from '../../src/notifications/redis/load.js';
 import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
 import { initialRulesState } from '../../src/notifications/rule-engine.js';
 import type { NotificationState } from '../../src/notifications/state.js';
-import { freePort, startRedisServer, type RedisServer } from './redis-server.js';
+import { leaseRedis } from './lease-redis.js';
+import { freePort } from './redis-server.js';
 
-let server: RedisServer;
-let raw: Redis;
-const clients: MonitorRedis[] = [];
-const leases: Lease[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url, { maxRetriesPerRequest: 1 });
-  raw.on('error', () => {}); // Redis is killed on purpose below
-});
-afterEach(async () => {
-  await Promise.all(leases.splice(0).map((l) => l.release()));
-  clients.splice(0).forEach((c) => c.disconnect());
-  await raw.flushall();
-});
-afterAll(async () => {
-  raw.disconnect();
-  await server.stop();
-});
+const env = leaseRedis();
 
 const keys = monitorKeys('https://platform.example.com', 'ws-1');
 const state = (marker: string): NotificationState => ({ version: 1, rules: { ...initialRulesState(0), since: 0 }, queue: { deliveries: [] }, watermark: { startFrom: 0, newest: marker.length, seen: { [marker]: 1 }, running: {} } });
 
 function monitor(leaseMs: number, lines: string[] = []) {
-  const redis = monitorRedis({ Redis }, server.url, 500);
-  clients.push(redis);
+  const redis = monitorRedis({ Redis }, env.server.url, 500);
+  env.clients.push(redis);
   const options = { redis, keys, leaseMs, log: (line: string) => lines.push(line) };
   return {
     lines,
     redis,
     async take(wait = true, signal = new AbortController().signal) {
       const lease = await Lease.acquire(options, signal, { wait });
-      if (lease) leases.push(lease);
+      if (lease) env.leases.push(lease);
       return lease;
     },
   };
@@ -62,7 +46,7 @@ describe('lease', () => {
     await a?.release();
     const b = await monitor(5_000).take(false);
     expect(b?.token).toBe(2);
-    expect(await raw.get(keys.lease)).toBe(b?.owner);
+    expect(await env.raw.get(keys.lease)).toBe(b?.owner);
   });
 
   it('is renewed while its holder lives, and taken over within the lease time once it stops', async () => {
@@ -78,7 +62,7 @@ describe('lease', () => {
     let renewals = 0;
     let last = LEASE;
     while (renewals < 3) {
-      const ttl = await raw.pttl(keys.lease);
+      const ttl = await env.raw.pttl(keys.lease);
       if (ttl > last) renewals++;
       last = ttl;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -88,7 +72,7 @@ describe('lease', () => {
     // The holder dies: it stops renewing, the lease stays in Redis until it expires.
     a.lose(undefined);
     const diedAt = performance.now();
-    const ttlAtDeath = await raw.pttl(keys.lease);
+    const ttlAtDeath = await env.raw.pttl(keys.lease);
     const lease = await b;
     const takeoverMs = takenAt - diedAt;
     expect(lease?.token).toBe(2);
@@ -101,7 +85,7 @@ describe('lease', () => {
     const lines: string[] = [];
     const a = (await monitor(LEASE, lines).take())!;
     const tookAt = performance.now();
-    await server.kill();
+    await env.server.kill();
     try {
       // valid() is what every poll, write and delivery checks: watch it turn false.
       let lastValidAt = tookAt;
@@ -117,7 +101,7 @@ describe('lease', () => {
       expect(lines.filter((l) => l.startsWith('Redis unreachable: cannot renew the lease'))).toHaveLength(1);
       expect(lines.at(-1)).toMatch(/^lease lost: not renewed within the lease time/);
     } finally {
-      await server.start();
+      await env.server.start();
     }
     // After the restart the lease has expired (its expiry is absolute in the append-only file): another takes it.
     const b = await monitor(LEASE).take();
@@ -129,15 +113,15 @@ describe('fencing token', () => {
   it('refuses the writes of a holder whose lease another monitor has taken, and stops it', async () => {
     const linesA: string[] = [];
     const a = (await monitor(30_000, linesA).take())!;
-    const storeA = new RedisStateStore(clients[0]!, keys, a, undefined, (l) => linesA.push(l));
+    const storeA = new RedisStateStore(env.clients[0]!, keys, a, undefined, (l) => linesA.push(l));
     storeA.save(state('from-a'));
     await storeA.flush();
-    expect(await raw.get(keys.state)).toContain('from-a');
+    expect(await env.raw.get(keys.state)).toContain('from-a');
 
     // A is paused past its lease (here: the lease expires under it); B takes it over.
-    await raw.del(keys.lease);
+    await env.raw.del(keys.lease);
     const b = (await monitor(30_000).take())!;
-    const storeB = new RedisStateStore(clients[1]!, keys, b, undefined, () => {});
+    const storeB = new RedisStateStore(env.clients[1]!, keys, b, undefined, () => {});
     storeB.save(state('from-b'));
     await storeB.flush();
 
@@ -147,13 +131,13 @@ describe('fencing token', () => {
     await expect(storeA.flush()).rejects.toThrow(/fencing token refused/);
     expect(a.lost.aborted).toBe(true);
     expect(linesA.at(-1)).toMatch(/^lease lost: a write was refused/);
-    expect(await raw.get(keys.state)).toContain('from-b');
+    expect(await env.raw.get(keys.state)).toContain('from-b');
     // The script itself, called with the old token.
-    expect(await clients[0]!.fencedSet(keys.fence, keys.state, a.token, '"stale"')).toBe(0);
-    expect(await raw.get(keys.state)).toContain('from-b');
+    expect(await env.clients[0]!.fencedSet(keys.fence, keys.state, a.token, '"stale"')).toBe(0);
+    expect(await env.raw.get(keys.state)).toContain('from-b');
     // Nor can the old holder renew or release B's lease.
     await a.release();
-    expect(await raw.get(keys.lease)).toBe(b.owner);
+    expect(await env.raw.get(keys.lease)).toBe(b.owner);
   });
 });
 
@@ -169,7 +153,7 @@ describe('an unreachable Redis', () => {
   }
   function client(url: string, lines: string[]) {
     const redis = monitorRedis({ Redis }, url, 500);
-    clients.push(redis);
+    env.clients.push(redis);
     return { redis, keys, leaseMs: LEASE, log: (line: string) => lines.push(line) };
   }
 
@@ -206,7 +190,7 @@ describe('an unreachable Redis', () => {
       expect(lines).toEqual([]);
       expect(ms).toBeLessThan(LEASE + 1_000);
     } finally {
-      clients.splice(0).forEach((c) => c.disconnect());
+      env.clients.splice(0).forEach((c) => c.disconnect());
       sockets.forEach((s) => s.destroy());
       await new Promise((resolve) => silent.close(resolve));
     }
@@ -220,9 +204,9 @@ describe('Redis gone after the lease was taken (--once)', () => {
     const lines: string[] = [];
     const lease = (await monitor(LEASE, lines).take(false))!;
     // As the backend makes it: BullMQ's commands wait for Redis rather than fail.
-    const connection = new Redis(server.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 100, 1_000) });
+    const connection = new Redis(env.server.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 100, 1_000) });
     connection.on('error', () => {});
-    await server.kill();
+    await env.server.kill();
     try {
       const delivery = { id: 'dlv_1', target: 't', eventId: 'e', workflowId: 'w', executionId: 'x', body: '{}', reasons: [], createdAt: 0, attempts: 0, nextAttemptAt: 0, state: 'pending' as const };
       const notifier = { state: { queue: { deliveries: [delivery] } }, save() {}, targetMap: new Map() };
@@ -237,7 +221,7 @@ describe('Redis gone after the lease was taken (--once)', () => {
       expect(notifier.state.queue.deliveries).toHaveLength(1); // still in the outbox, for the next holder
     } finally {
       connection.disconnect();
-      await server.start();
+      await env.server.start();
     }
   });
 });
