@@ -70,8 +70,8 @@ function recordingBullmq() {
   return { module: { ...bullmq, Worker } as unknown as typeof bullmq, workers };
 }
 
-/** A lease holder with its store, notifier and BullMQ deliveries, as the Redis backend builds them. */
-async function holder(target: Target, options: { loaded?: boolean; bull?: typeof bullmq } = {}) {
+/** The lease, a monitor client and BullMQ's own connection, as the Redis backend opens them; closed after the test. */
+async function leaseHolder() {
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
   const redis: MonitorRedis = monitorRedis({ Redis }, server.url, 500);
@@ -80,6 +80,12 @@ async function holder(target: Target, options: { loaded?: boolean; bull?: typeof
   closing.push(() => connection.quit());
   const lease = (await Lease.acquire({ redis, keys, leaseMs: LEASE_MS, log }, new AbortController().signal))!;
   closing.push(() => lease.release());
+  return { lines, log, redis, connection, lease };
+}
+
+/** A lease holder with its store, notifier and BullMQ deliveries, as the Redis backend builds them. */
+async function holder(target: Target, options: { loaded?: boolean; bull?: typeof bullmq } = {}) {
+  const { lines, log, redis, connection, lease } = await leaseHolder();
   const loaded = await RedisStateStore.read(redis, keys, lease, log);
   const store = new RedisStateStore(redis, keys, lease, loaded, log);
   const notifier = new Notifier({ settings: parseSettings({ channels: [{ type: 'webhook', url: 'https://r.example.com/h', secret: 'whsec-bull' }], allWorkflows: true }), store, targets: [target], log });
@@ -134,14 +140,7 @@ describe('BullMQ deliveries', () => {
   });
 
   it('says in one line when a hand-over fails, keeps the outbox\'s other deliveries, and hands over nothing for an empty outbox', async () => {
-    const lines: string[] = [];
-    const log = (line: string) => lines.push(line);
-    const redis: MonitorRedis = monitorRedis({ Redis }, server.url, 500);
-    closing.push(() => redis.disconnect());
-    const connection = new Redis(server.url, { maxRetriesPerRequest: null });
-    closing.push(() => connection.quit());
-    const lease = (await Lease.acquire({ redis, keys, leaseMs: LEASE_MS, log }, new AbortController().signal))!;
-    closing.push(() => lease.release());
+    const { lines, log, connection, lease } = await leaseHolder();
     const pending: Delivery = { id: 'dlv_h', target: 'hook', eventId: 'evt', workflowId: 'wf', executionId: 'exec-h', body: '{}', reasons: [], createdAt: 1, attempts: 0, nextAttemptAt: 1, state: 'pending' };
     const delivered: Delivery = { ...pending, id: 'dlv_d', executionId: 'exec-d', state: 'delivered' };
     const build = (deliveries: Delivery[], save: () => void) => {
