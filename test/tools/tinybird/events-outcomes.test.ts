@@ -31,6 +31,9 @@ function byRow(answers: Record<number, Answer>) {
   return { tb, seen };
 }
 
+/** What a Tinybird that is not listening gives: the connection refused before any work. */
+const connectionRefused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
+
 /** The same 202 for the mock service's `on`. */
 const accepted = { status: 202, body: { successful_rows: 1, quarantined_rows: 0 } };
 const internal: Answer = { status: 500, body: 'Internal error\n' };
@@ -102,7 +105,7 @@ describe('tinybird_events split over several requests', () => {
     const tb = tinybird();
     tb.pool
       .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
-      .replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }))
+      .replyWithError(connectionRefused())
       .persist();
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(3), max_request_bytes: CAP, concurrency: 1 });
     expect(result.success).toBe(false);
@@ -123,7 +126,7 @@ describe('tinybird_events split over several requests', () => {
     tb.pool.intercept({ method: 'POST', path: events }).reply(202, ok.body, { headers: { 'content-type': 'application/json' } });
     tb.pool
       .intercept({ method: 'POST', path: events })
-      .replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }))
+      .replyWithError(connectionRefused())
       .persist();
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(3), max_request_bytes: CAP, concurrency: 1 });
     expect(result.success).toBe(false);
