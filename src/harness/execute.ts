@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { withIdempotencyKey } from './call-options.js';
+import { compiled } from './compiled.js';
 import { ownValue } from './dictionary.js';
 import { failure, ToolFailure } from './errors.js';
 import { endpointIssues } from './endpoints.js';
@@ -65,7 +66,7 @@ function wireIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly Proper
  * of their own (`ctx.send`) check those answers with it too.
  */
 export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse): HttpResponse<z.output<W>> {
-  const checked = wire.safeParse(response.body);
+  const checked = compiled(wire).safeParse(response.body);
   if (!checked.success) {
     const issues = wireIssues(checked.error.issues);
     const where = issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
@@ -110,7 +111,7 @@ export async function runTool<T extends AnyTool>(
     if (badEndpoints.length) {
       throw failure('invalid_params', `invalid options: ${badEndpoints.map((i) => `${i.path}: ${i.message}`).join('; ')}`, { issues: badEndpoints });
     }
-    const parsed = tool.params.safeParse(params);
+    const parsed = compiled(tool.params).safeParse(params);
     if (!parsed.success) {
       const issues = zodIssues(parsed.error);
       throw failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, {
@@ -134,7 +135,7 @@ export async function runTool<T extends AnyTool>(
         } satisfies ToolContext<unknown>)
       : readAnswer(tool, await sendRequest(tool.request(parsed.data, callOptions), state), parsed.data, redactor);
     // A tool with many rows checks them with a schema that does not copy them (`outputCheck`).
-    const output = (tool.outputCheck ?? tool.output).safeParse(raw);
+    const output = compiled(tool.outputCheck ?? tool.output).safeParse(raw);
     if (!output.success) {
       throw failure('invalid_response', 'the service answered with an unexpected shape', {
         status: state.status,
