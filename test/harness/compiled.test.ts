@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compiled } from '../../src/harness/compiled.js';
@@ -55,4 +58,14 @@ describe('compiled schemas (z.compile, #21)', () => {
     ]);
     expect(compiled(params).safeParse({ base_url: 'ftp://x', token: 'p.t', query: 'SELECT 1' }).error?.issues[0]?.path).toEqual(['base_url']);
   });
+
+  it('where code generation is disallowed, hands every schema back as it is, and calls still check params', async () => {
+    const script = fileURLToPath(new URL('./scripts/compile-without-eval.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', script], { timeout: 20_000 });
+    expect(JSON.parse(stdout)).toEqual({
+      handedBack: true,
+      parsed: { base_url: 'https://api.tinybird.co', token: 'p.t', query: 'SELECT 1' },
+      issues: ['base_url', 'token', 'query'],
+    });
+  }, 30_000);
 });
