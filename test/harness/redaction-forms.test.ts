@@ -105,8 +105,9 @@ describe('a secret in an object without a prototype (a dictionary)', () => {
     expect(Object.getPrototypeOf(out)).toBeNull();
     expect({ ...out }).toEqual({ raw: 't=[redacted]', encoded: 'u=[redacted]', n: 'clean' });
     expectNoForm(out, secret);
-    // The input is left as it was.
+    // The input is left as it was; a plain object's copy is still a plain one.
     expect(dictionary.raw).toBe(`t=${secret}`);
+    expect(Object.getPrototypeOf(redactor.value({ s: secret }))).toBe(Object.prototype);
   });
 
   it.each(SECRETS)('is masked when it is only a key of one (%s)', (secret) => {
