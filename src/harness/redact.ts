@@ -81,7 +81,9 @@ export class Redactor {
       for (let i = 0; i < value.length; i++) if (this.found(value[i])) return true;
       return false;
     }
-    if (Object.getPrototypeOf(value) === Object.prototype) {
+    // A plain object or a dictionary (`dictionaryOf()`: no prototype, e.g. flattened headers).
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) {
       for (const key in value) {
         if (this.inText(key) || this.found((value as Record<string, unknown>)[key])) return true;
       }
@@ -99,8 +101,10 @@ export class Redactor {
     if (typeof value !== 'object' || value === null) return value;
     if (this.trusted?.has(value)) return value;
     if (Array.isArray(value)) return value.map((item) => this.walk(item));
-    if (Object.getPrototypeOf(value) === Object.prototype) {
-      const out: Record<string, unknown> = {};
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) {
+      // A dictionary's copy has no prototype either, so a `__proto__` key stays a key.
+      const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
       for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.walk(item);
       return out;
     }

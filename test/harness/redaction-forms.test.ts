@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { flattenHeaders } from '../../src/harness/decode-body.js';
+import { dictionaryOf } from '../../src/harness/dictionary.js';
 import { runTool } from '../../src/harness/execute.js';
 import { Redactor } from '../../src/harness/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
@@ -79,12 +81,76 @@ describe('a secret that URL-encoding and JSON-escaping change', () => {
     expect(redactor.value({ deep: { [secret]: 1 } })).toEqual({ deep: { '[redacted]': 1 } });
     expect(redactor.value([`${secret}${secret}`])).toEqual(['[redacted][redacted]']);
     expect(redactor.text(`x${encodeURIComponent(secret)}y${secret}z`)).toBe('x[redacted]y[redacted]z');
-    // Only plain objects and arrays are walked: other objects are kept as they are.
+    // Only plain objects, dictionaries (no prototype) and arrays are walked: other objects are kept as they are.
     const when = new Date(0);
     const copy = redactor.value({ s: secret, when });
     expect(copy.when).toBe(when);
     // Four characters are a secret; three are too short to mask without masking everything.
     expect(new Redactor(['abcd']).text('xabcdx')).toBe('x[redacted]x');
     expect(new Redactor(['abc']).active).toBe(false);
+  });
+});
+
+/**
+ * Objects without a prototype (`dictionaryOf()`): what `flattenHeaders` makes of a response
+ * with a repeated header, and the dictionaries of the agents and the monitor. The redactor
+ * looks into them as into plain objects, and its copy keeps them without a prototype.
+ */
+describe('a secret in an object without a prototype (a dictionary)', () => {
+  it.each(SECRETS)('is masked in a value, raw or URL-encoded, and the copy has no prototype either (%s)', (secret) => {
+    const redactor = new Redactor([secret]);
+    const dictionary = dictionaryOf({ raw: `t=${secret}`, encoded: `u=${encodeURIComponent(secret)}`, n: 'clean' });
+    const out = redactor.value(dictionary);
+    expect(out).not.toBe(dictionary);
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect({ ...out }).toEqual({ raw: 't=[redacted]', encoded: 'u=[redacted]', n: 'clean' });
+    expectNoForm(out, secret);
+    // The input is left as it was; a plain object's copy is still a plain one.
+    expect(dictionary.raw).toBe(`t=${secret}`);
+    expect(Object.getPrototypeOf(redactor.value({ s: secret }))).toBe(Object.prototype);
+  });
+
+  it.each(SECRETS)('is masked when it is only a key of one (%s)', (secret) => {
+    const redactor = new Redactor([secret]);
+    const out = redactor.value(dictionaryOf({ [secret]: 1, [`x${encodeURIComponent(secret)}`]: 2 }));
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect(Object.keys(out).sort()).toEqual(['[redacted]', 'x[redacted]']);
+    expectNoForm(out, secret);
+  });
+
+  it.each(SECRETS)('is masked in one nested in an array and in a plain object, at any depth (%s)', (secret) => {
+    const redactor = new Redactor([secret]);
+    const inner = dictionaryOf({ deep: [dictionaryOf({ [secret]: secret })] });
+    const out = redactor.value({ rows: [1, dictionaryOf({ clean: 'x' }), inner] });
+    expect(JSON.parse(JSON.stringify(out))).toEqual({ rows: [1, { clean: 'x' }, { deep: [{ '[redacted]': '[redacted]' }] }] });
+    expect(Object.getPrototypeOf(out.rows[2])).toBeNull();
+    expectNoForm(out, secret);
+  });
+
+  it.each(SECRETS)('is masked in the headers of a response with a repeated header (flattenHeaders) (%s)', (secret) => {
+    const redactor = new Redactor([secret]);
+    const headers = flattenHeaders({ 'set-cookie': ['a=1', `t=${encodeURIComponent(secret)}`], 'x-echo': secret });
+    expect(Object.getPrototypeOf(headers)).toBeNull();
+    const out = redactor.value({ status: 200, headers });
+    expect({ ...out.headers }).toEqual({ 'set-cookie': 'a=1, t=[redacted]', 'x-echo': '[redacted]' });
+    expectNoForm(out, secret);
+  });
+
+  it('keeps a `__proto__` key a key, masked inside, and pollutes nothing', () => {
+    const [secret] = SECRETS as [string];
+    const redactor = new Redactor([secret]);
+    // JSON.parse makes `__proto__` an own key; dictionaryOf keeps it one.
+    const parsed = JSON.parse(`{"__proto__": {"polluted": ${JSON.stringify(secret)}}, "s": ${JSON.stringify(secret)}}`) as Record<string, unknown>;
+    const dictionary = dictionaryOf(parsed);
+    expect(Object.hasOwn(dictionary, '__proto__')).toBe(true);
+    const out = redactor.value(dictionary);
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect(Object.keys(out)).toEqual(['__proto__', 's']);
+    expect(Object.hasOwn(out, '__proto__')).toBe(true);
+    expect(out['__proto__']).toEqual({ polluted: '[redacted]' });
+    expect(out.s).toBe('[redacted]');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expectNoForm(out, secret);
   });
 });

@@ -154,7 +154,7 @@ describe('BullMQ deliveries', () => {
       saves++;
       throw new Error('disk full');
     });
-    await until(() => lines.length > 0, 5_000, 'the hand-over to end');
+    await failing.deliveries.settled();
     expect(lines).toEqual(['deliveries could not be queued: disk full; the next holder queues them from the outbox']);
     expect(saves).toBe(1);
     expect(failing.notifier.state.queue.deliveries).toEqual([delivered]);
@@ -162,14 +162,37 @@ describe('BullMQ deliveries', () => {
 
     saves = 0;
     const empty = build([delivered], () => saves++);
-    // Time for a hand-over to run and write, were there one.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A hand-over, were there one, has run and written once this resolves (before the lease ends, which would stop it).
+    await empty.deliveries.settled();
+    expect(saves).toBe(0);
     lease.lose('done');
     await empty.deliveries.runDeliveries(AbortSignal.abort());
     await failing.deliveries.runDeliveries(AbortSignal.abort());
     // Nothing pending: no hand-over, so no write of an unchanged outbox.
     expect(saves).toBe(0);
     expect(empty.notifier.state.queue.deliveries).toEqual([delivered]);
+  });
+
+  it('settled() waits for every hand-over, one chained while it waits included', async () => {
+    const { lines, log, connection, lease } = await leaseHolder();
+    const delivery = (id: string): Delivery => ({ id, target: 'hook', eventId: 'evt', workflowId: 'wf', executionId: `exec-${id}`, body: '{}', reasons: [], createdAt: 1, attempts: 0, nextAttemptAt: 1, state: 'pending' });
+    const [first, second] = [delivery('dlv_s1'), delivery('dlv_s2')];
+    let saves = 0;
+    const notifier = { state: { queue: { deliveries: [first] } }, save: () => saves++, targetMap: new Map() };
+    const store: { onCommit?: (outbox: Delivery[]) => void; flush: () => Promise<void> } = { flush: () => Promise.resolve() };
+    // Hands over the outbox's pending delivery at start.
+    const deliveries = new BullDeliveries({ bullmq, connection, keys, lease, store: store as never, notifier: notifier as never, leaseMs: LEASE_MS, log });
+    const waiting = deliveries.settled();
+    // A commit while settled() waits for the first hand-over: its hand-over is chained after it.
+    notifier.state.queue.deliveries.push(second);
+    store.onCommit!([second]);
+    await waiting;
+    expect(saves).toBe(2);
+    expect(notifier.state.queue.deliveries).toEqual([]);
+    for (const id of ['dlv_s1', 'dlv_s2']) expect(await raw.exists(`${keys.bullPrefix}:${keys.queueName}:${id}`)).toBe(1);
+    expect(lines).toEqual([]);
+    lease.lose('done');
+    await deliveries.runDeliveries(AbortSignal.abort());
   });
 
   it('sends nothing once its lease is not valid: the job goes back to wait, no attempt counted', async () => {

@@ -28,9 +28,13 @@ function runOnce(config: string, env: Record<string, string>, args: string[] = [
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let errors = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  return { child, output: () => output };
+  child.stderr?.on('data', (c: Buffer) => {
+    output += c.toString();
+    errors += c.toString();
+  });
+  return { child, output: () => output, errors: () => errors };
 }
 
 it('--once reads what is new, sends it through BullMQ and exits; the password never shows', async () => {
@@ -91,6 +95,45 @@ it('--once gives up on an unreachable Redis after one lease time: exit 1, naming
     expect(errors).toEqual([`Redis unreachable at redis://127.0.0.1:${port}: gave up after 2 s, one lease time (--once does not wait longer; last error: connect ECONNREFUSED 127.0.0.1:${port})`]);
     expect(run.output()).not.toContain(PASSWORD);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+it('--once with Redis stopped (SIGSTOP) while it hands a delivery to BullMQ: exit 1, and stderr holds our one line only', async () => {
+  const p = await platform();
+  const dir = mkdtempSync(join(tmpdir(), 'flowblocks-once-redis-stopped-'));
+  const url = `redis://:${PASSWORD}@127.0.0.1:${server.port}`;
+  const keys = monitorKeys(p.r.base, 'ws-1');
+  const jobKey = `${keys.bullPrefix}:${keys.queueName}:dlv_`;
+  const watcher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await watcher.connect();
+  const feed = await watcher.monitor();
+  let paused = false;
+  // Redis stops answering (not refusing: the connections stay open) as soon as BullMQ's
+  // addBulk of the run's delivery reaches it, so the hand-over is in flight when it stops.
+  feed.on('monitor', (_time: string, args: string[]) => {
+    if (paused || !args.some((a) => a.startsWith(jobKey))) return;
+    paused = true;
+    server.pause();
+  });
+  try {
+    p.r.addLogs(1);
+    const config = writeConfig(dir, p.r, { leaseSeconds: 2 });
+    const run = runOnce(config, {}, ['--store', url]);
+    // Redis stays stopped until the run has ended: its clients are closed (QUIT given up after 1 s, then the socket dropped).
+    const code = await Promise.race([exited(run.child), new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000))]);
+    run.child.kill('SIGKILL');
+    expect(paused).toBe(true);
+    expect(code).toBe(1);
+    // Our line, and nothing after it: no unhandled rejection, no stack.
+    expect(run.errors()).toMatch(/^(monitor failed: )?the lease was lost (during the run; the next run goes on from what was saved|before the state could be written)\n$/);
+    expect(run.output()).toContain('lease lost: not renewed within the lease time (2 s)');
+    expect(run.output()).not.toContain(PASSWORD);
+  } finally {
+    server.resume();
+    feed.disconnect();
+    watcher.disconnect();
+    await p.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);

@@ -11,6 +11,10 @@ export interface RedisServer {
   /** SIGKILLs the server (as a crash would); `start()` brings it back on the same port and data dir. */
   kill(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOPs the server: connections stay open and nothing is answered (not refused) until `resume()`. */
+  pause(): void;
+  /** SIGCONTs a paused server. */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -84,7 +88,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     port,
     kill: () => end('SIGKILL'),
     start,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     stop: async () => {
+      child?.kill('SIGCONT'); // a paused server would not act on SIGTERM
       await end('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },

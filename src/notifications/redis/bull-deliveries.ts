@@ -85,6 +85,20 @@ export class BullDeliveries implements DeliveryRunner {
     await this.queue.close();
   }
 
+  /**
+   * Resolves once no hand-over is in flight or queued: each one has added its jobs and
+   * dropped them from the outbox, logged its failure, or given up on a lost lease. One
+   * chained while waiting is waited for too. It never rejects. For a caller (a test) that
+   * must know every commit so far was handed over, or that none was, before it looks.
+   */
+  async settled(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.handing;
+      await current;
+    } while (current !== this.handing);
+  }
+
   /** Waits for the hand-over and the write that empties the outbox (a lost lease leaves both to the next holder). */
   private async settle(): Promise<void> {
     await this.handing;
