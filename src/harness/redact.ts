@@ -105,7 +105,13 @@ export class Redactor {
     if (proto === Object.prototype || proto === null) {
       // A dictionary's copy has no prototype either, so a `__proto__` key stays a key.
       const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
-      for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.walk(item);
+      for (const [key, item] of Object.entries(value)) {
+        const name = this.text(key);
+        // An own `__proto__` key (JSON.parse makes one) assigned to `{}` would set the copy's
+        // prototype to the service's data: it is defined as the own key it was.
+        if (name === '__proto__') Object.defineProperty(out, name, { value: this.walk(item), writable: true, enumerable: true, configurable: true });
+        else out[name] = this.walk(item);
+      }
       return out;
     }
     return value;

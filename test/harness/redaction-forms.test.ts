@@ -153,4 +153,27 @@ describe('a secret in an object without a prototype (a dictionary)', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
     expectNoForm(out, secret);
   });
+
+});
+
+describe('a `__proto__` key of a plain object', () => {
+  it('stays an own key of the masked copy (JSON.parse makes one), never its prototype', () => {
+    const [secret] = SECRETS as [string];
+    const redactor = new Redactor([secret]);
+    // A row of an answer, as JSON.parse hands it over: `__proto__` is an own key holding data.
+    const row = JSON.parse(`{"__proto__": {"isAdmin": true, "note": ${JSON.stringify(secret)}}, "s": ${JSON.stringify(secret)}}`) as Record<string, unknown>;
+    const out = redactor.value({ rows: [row] }).rows[0]!;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 's']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')).toEqual({
+      value: { isAdmin: true, note: '[redacted]' },
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    // Nothing of the answer's data is inherited: a consumer's `row.isAdmin` reads nothing.
+    expect(out.isAdmin).toBeUndefined();
+    expect(out.s).toBe('[redacted]');
+    expectNoForm(out, secret);
+  });
 });
