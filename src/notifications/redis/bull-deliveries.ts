@@ -55,7 +55,7 @@ export class BullDeliveries implements DeliveryRunner {
 
   /** `--once`: hands the outbox over, then sends what is due now; jobs waiting for a retry wait for the next run. */
   async deliverDue(): Promise<number> {
-    await this.handing;
+    await this.settled();
     const worker = this.worker();
     let count = 0;
     worker.on('completed', () => count++);
@@ -101,7 +101,7 @@ export class BullDeliveries implements DeliveryRunner {
 
   /** Waits for the hand-over and the write that empties the outbox (a lost lease leaves both to the next holder). */
   private async settle(): Promise<void> {
-    await this.handing;
+    await this.settled();
     await this.options.store.flush().catch(() => {});
   }
 
