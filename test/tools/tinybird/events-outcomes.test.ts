@@ -11,6 +11,8 @@ const row = (i: number) => JSON.stringify({ i, pad: 'x'.repeat(700) });
 const data = (n: number) => Array.from({ length: n }, (_, k) => row(k + 1)).join('\n') + '\n';
 const rowOf = (body: unknown) => (JSON.parse(String(body).split('\n')[0]!) as { i: number }).i;
 
+const isEvents = (p: string) => p.startsWith('/v0/events');
+
 type Answer = { status: number; body: string };
 const ok: Answer = { status: 202, body: JSON.stringify({ successful_rows: 1, quarantined_rows: 0 }) };
 
@@ -19,7 +21,7 @@ function byRow(answers: Record<number, Answer>) {
   const tb = tinybird();
   const seen: { row: number; wait: boolean }[] = [];
   tb.pool
-    .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
+    .intercept({ method: 'POST', path: isEvents })
     .reply((opts) => {
       const i = rowOf(opts.body);
       seen.push({ row: i, wait: String(opts.path).includes('wait=true') });
@@ -33,6 +35,11 @@ function byRow(answers: Record<number, Answer>) {
 
 /** What a Tinybird that is not listening gives: the connection refused before any work. */
 const connectionRefused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' });
+
+/** Every request to the Events API from here on (after any reply set before) refused at connect. */
+function refuseEvents(tb: ReturnType<typeof tinybird>): void {
+  tb.pool.intercept({ method: 'POST', path: isEvents }).replyWithError(connectionRefused()).persist();
+}
 
 /** The same 202 for the mock service's `on`. */
 const accepted = { status: 202, body: { successful_rows: 1, quarantined_rows: 0 } };
@@ -103,10 +110,7 @@ describe('tinybird_events split over several requests', () => {
 
   it('says a retry is not safe once the run stopped, even when nothing got in', async () => {
     const tb = tinybird();
-    tb.pool
-      .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
-      .replyWithError(connectionRefused())
-      .persist();
+    refuseEvents(tb);
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(3), max_request_bytes: CAP, concurrency: 1 });
     expect(result.success).toBe(false);
     if (result.success) return;
@@ -122,12 +126,8 @@ describe('tinybird_events split over several requests', () => {
 
   it('says a retry is not safe once the run stopped, even at a connection refused before any work', async () => {
     const tb = tinybird();
-    const events = (p: string) => p.startsWith('/v0/events');
-    tb.pool.intercept({ method: 'POST', path: events }).reply(202, ok.body, { headers: { 'content-type': 'application/json' } });
-    tb.pool
-      .intercept({ method: 'POST', path: events })
-      .replyWithError(connectionRefused())
-      .persist();
+    tb.pool.intercept({ method: 'POST', path: isEvents }).reply(202, ok.body, { headers: { 'content-type': 'application/json' } });
+    refuseEvents(tb);
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(3), max_request_bytes: CAP, concurrency: 1 });
     expect(result.success).toBe(false);
     if (result.success) return;
@@ -152,7 +152,7 @@ describe('tinybird_events split over several requests', () => {
     const controller = new AbortController();
     const tb = tinybird();
     tb.pool
-      .intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') })
+      .intercept({ method: 'POST', path: isEvents })
       .reply(() => {
         controller.abort();
         return { statusCode: 202, data: ok.body, responseOptions: { headers: { 'content-type': 'application/json' } } };
