@@ -31,6 +31,40 @@ function secretsOf(tool: AnyTool, params: unknown): unknown[] {
   return names.map((name) => ownValue(params, name));
 }
 
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The params as the tool's schema checks them, their secrets given to the redactor: those
+ * of the params as given (a refused call's issues may quote them) and, when they differ,
+ * those of the checked copy, which is what gets sent (a getter may answer differently on a
+ * second read). Params that throw when read (a Proxy, a getter) are `invalid_params`: a
+ * failure result, never a rejected call.
+ */
+function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknown {
+  let given: unknown[];
+  let parsed: z.ZodSafeParseResult<unknown>;
+  try {
+    given = secretsOf(tool, params);
+    redactor.add(given);
+    parsed = compiled(tool.params).safeParse(params);
+  } catch (error) {
+    const message = `could not be read: ${(error as Error)?.message ?? String(error)}`;
+    throw failure('invalid_params', `invalid params: ${message}`, { issues: [{ path: '', message }] });
+  }
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    throw failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, {
+      issues,
+    });
+  }
+  const sent = secretsOf(tool, parsed.data);
+  if (!sameValues(sent, given)) redactor.add(sent);
+  return parsed.data;
+}
+
 function metaOf(state: CallState, started: number, notes: string[]): ResultMeta {
   const meta: ResultMeta = { attempts: state.attempts, durationMs: Math.round(performance.now() - started) };
   if (state.status !== undefined) meta.status = state.status;
@@ -100,7 +134,8 @@ export async function runTool<T extends AnyTool>(
 ): Promise<ToolResult<z.output<T['output']>>> {
   type O = z.output<T['output']>;
   const started = performance.now();
-  const redactor = new Redactor(secretsOf(tool, params));
+  // Its secrets are added as the params are read, inside the try: reading them may throw.
+  const redactor = new Redactor([]);
   const callOptions = withIdempotencyKey(options);
   const toolIsSafe = tool.annotations.readOnly || tool.annotations.idempotent;
   const state = createCallState(tool.id, toolIsSafe, options, redactor);
@@ -111,18 +146,12 @@ export async function runTool<T extends AnyTool>(
     if (badEndpoints.length) {
       throw failure('invalid_params', `invalid options: ${badEndpoints.map((i) => `${i.path}: ${i.message}`).join('; ')}`, { issues: badEndpoints });
     }
-    const parsed = compiled(tool.params).safeParse(params);
-    if (!parsed.success) {
-      const issues = zodIssues(parsed.error);
-      throw failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, {
-        issues,
-      });
-    }
+    const checked = checkParams(tool, params, redactor);
     const call = async (p: unknown) => readAnswer(tool, await sendRequest(tool.request(p, callOptions), state), p, redactor);
     // The context exists only for composed tools; a single call needs none of it, nor the
     // `call` closure's promise: its answer is read here (one await fewer per call, #21).
     const raw = tool.run
-      ? await tool.run(parsed.data, {
+      ? await tool.run(checked, {
           send: (request) => sendRequest(request, state),
           call,
           sleep: (ms) => sleep(ms, options.signal),
@@ -133,7 +162,7 @@ export async function runTool<T extends AnyTool>(
           options: callOptions,
           signal: options.signal,
         } satisfies ToolContext<unknown>)
-      : readAnswer(tool, await sendRequest(tool.request(parsed.data, callOptions), state), parsed.data, redactor);
+      : readAnswer(tool, await sendRequest(tool.request(checked, callOptions), state), checked, redactor);
     // A tool with many rows checks them with a schema that does not copy them (`outputCheck`).
     const output = compiled(tool.outputCheck ?? tool.output).safeParse(raw);
     if (!output.success) {

@@ -18,13 +18,19 @@ export class Redactor {
   private trusted?: WeakSet<object>;
 
   constructor(secrets: readonly unknown[]) {
-    const needles: string[] = [];
+    this.needles = [];
+    this.add(secrets);
+  }
+
+  /** Masks these secrets too, from now on. */
+  add(secrets: readonly unknown[]): void {
+    const needles = this.needles;
     for (const secret of secrets) {
       if (typeof secret !== 'string' || secret.length < 4) continue;
       for (const form of [secret, encodeURIComponent(secret)]) if (!needles.includes(form)) needles.push(form);
     }
     // Longest first, so a secret that contains another is masked whole.
-    this.needles = needles.length > 1 ? needles.sort((a, b) => b.length - a.length) : needles;
+    if (needles.length > 1) needles.sort((a, b) => b.length - a.length);
   }
 
   get active(): boolean {

@@ -91,6 +91,8 @@ export async function ingestEvents(
     const error = { code: 'invalid_params' as const, message: parsed.success ? 'invalid ingest options' : 'invalid ingest target', retryable: false, issues };
     throw new ToolCallError('tinybird_events', redactor.value(error), { attempts: 0, durationMs: 0 });
   }
+  // What is sent is the checked copy's token: a getter on the target may have answered differently.
+  redactor.add([parsed.data.token]);
   const { maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES, concurrency = DEFAULT_INGEST_CONCURRENCY, gzip = false, wait = false } = options;
   const state = createCallState('tinybird_events', false, options, redactor);
   const report = await sendChunks(chunksOf(source, maxRequestBytes), parsed.data, {

@@ -106,6 +106,21 @@ describe('ingestEvents: outcomes per chunk', () => {
     expect(report.successful_rows).toBe(0);
   });
 
+  it('masks the token that was sent when the target\'s getter answers something else after the first read', async () => {
+    const tb = tinybird();
+    tb.on('POST', '/v0/events', { status: 401, body: `Invalid token ${TOKEN}\n` });
+    let reads = 0;
+    // The check reads the token first (that copy is sent); the redactor's read then got a decoy.
+    const decoyAfter = Object.defineProperty({ base_url: BASE, datasource: 'fresh' }, 'token', {
+      get: () => (reads++ === 0 ? TOKEN : 'decoy-token'),
+      enumerable: true,
+    });
+    const report = await ingestEvents(decoyAfter as typeof target, rows(4), { dispatcher: tb.agent, ...fast, maxRequestBytes: 128 });
+    expect(tb.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(report.stopped?.error.message).toBe('Invalid token [redacted]');
+    expect(JSON.stringify(report)).not.toContain(TOKEN);
+  });
+
   it('skipRows: the rows before are not sent and counted as skipped; row numbers stay absolute', async () => {
     const tb = tinybird();
     tb.pool.intercept({ method: 'POST', path: (p: string) => p.startsWith('/v0/events') }).reply((o) => {
