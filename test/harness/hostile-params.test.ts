@@ -8,19 +8,32 @@ import { echoTool, ORIGIN, readTool, SECRET, validParams } from './fixtures.js';
  * neither reject the call nor let a secret past the mask.
  */
 describe('params that are hostile to read', () => {
-  it('a Proxy whose every trap throws is invalid_params, resolved, with nothing sent', async () => {
+  it.each([
+    ['an Error', new Error('trap'), 'trap'],
+    ['null', null, 'null'],
+  ])('a Proxy whose every trap throws (%s) is invalid_params, resolved, with nothing sent', async (_name, thrown, said) => {
     const svc = mockService(ORIGIN);
     const trap = () => {
-      throw new Error('trap');
+      throw thrown;
     };
     const params = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
     const result = await executeTool(readTool, params, { dispatcher: svc.agent });
     expect(result).toEqual({
       success: false,
-      error: { code: 'invalid_params', message: 'invalid params: could not be read: trap', retryable: false, issues: [{ path: '', message: 'could not be read: trap' }] },
+      error: {
+        code: 'invalid_params',
+        message: `invalid params: could not be read: ${said}`,
+        retryable: false,
+        issues: [{ path: '', message: `could not be read: ${said}` }],
+      },
       meta: { attempts: 0, durationMs: expect.any(Number) },
     });
     expect(svc.requests).toHaveLength(0);
+  });
+
+  it('names every refused field in one message, separated by semicolons', async () => {
+    const result = await executeTool(readTool, { base_url: ORIGIN, apiKey: '', name: 3 });
+    expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', message: expect.stringMatching(/^invalid params: apiKey: .+; name: .+$/) } });
   });
 
   it('a secret param whose getter throws is invalid_params, not a rejected call', async () => {
