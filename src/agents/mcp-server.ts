@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createMcpToolHandlers } from './mcp-tools.js';
 import type { AgentToolOptions } from './options.js';
+import { packageVersion } from '../version.js';
 
 export const MCP_SDK_MISSING = 'the MCP server needs the MCP SDK: npm install @modelcontextprotocol/sdk';
 
@@ -19,7 +20,7 @@ async function loadSdk() {
 }
 
 export interface McpServerOptions extends AgentToolOptions {
-  /** Name and version the server reports to clients. */
+  /** Name and version the server reports to clients (default: flowblocks and the package's version). */
   name?: string;
   version?: string;
 }
@@ -33,7 +34,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   const sdk = await loadSdk();
   const handlers = createMcpToolHandlers(options);
   const server = new sdk.Server(
-    { name: options.name ?? 'flowblocks', version: options.version ?? '0.0.0' },
+    { name: options.name ?? 'flowblocks', version: options.version ?? packageVersion() },
     { capabilities: { tools: {} } },
   );
   server.setRequestHandler(sdk.ListToolsRequestSchema, () => handlers.list());

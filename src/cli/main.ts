@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from './command.js';
 import { collectEndpoints, collectParams, UsageError } from './params.js';
 import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
+import { packageVersion } from '../version.js';
 
 export type { CliCommand, CliIo } from './command.js';
 
@@ -22,6 +23,7 @@ Usage:
   flowblocks schema <tool> [--llm]        JSON Schema of a tool's params (--llm: the model's view)
   flowblocks manifest <block>             the manifest an editor renders
   flowblocks run <tool> [options]         run a tool and print its result as JSON
+  flowblocks --version                    the package's version
 `;
 
 const USAGE_TAIL = `
@@ -54,6 +56,10 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The `flowblocks` command; returns the exit code. The registry is loaded only by commands that need it. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
+    io.stdout(`${packageVersion()}\n`);
+    return 0;
+  }
   // A Map: `flowblocks constructor` is an unknown command, not Object.prototype.constructor.
   const load = argv[0] === undefined ? undefined : COMMANDS.get(argv[0]);
   if (load) return (await load()).command.run(argv.slice(1), io);

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ENV_SETTINGS } from '../agents/env-settings.js';
-import { MCP_SDK_MISSING } from '../agents/mcp-server.js';
 import { missingSettings, serviceNames } from '../agents/options.js';
 import type { CliCommand, CliIo } from './command.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
+import { CLI_MCP_SDK_MISSING, desktopConfig, NPX_MCP_COMMAND } from './mcp-desktop-config.js';
 import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
 
 const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio
@@ -15,13 +15,20 @@ Options:
   --max-items <n>         items per call from list tools (default 25)
   --max-rows <n>          rows per call from query tools (default 100)
 ${redisUsage(26)}
+  --print-config          print a desktop agent's config (Claude Desktop, Cursor, VS Code) that starts
+                          this server with these options through npx, and exit
 
 Credentials and base URLs come from the config file's settings or the environment
 (the environment wins): ${Object.values(ENV_SETTINGS).flatMap((vars) => Object.values(vars)).join(', ')}.
 A model never sees them, and its values for them are dropped.
-Needs the MCP SDK: npm install @modelcontextprotocol/sdk
+Needs the MCP SDK, an optional peer: npm install @modelcontextprotocol/sdk beside flowblocks, or
+with nothing installed: ${NPX_MCP_COMMAND}
 Exit codes: 0 the client closed the connection, 1 the server failed, 2 usage error.
 `;
+
+/** The SDK could not be loaded: a missing module, directly or as the cause of createMcpServer's error. */
+const sdkMissing = (error: unknown): boolean =>
+  (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (error as { cause?: { code?: string } }).cause?.code === 'ERR_MODULE_NOT_FOUND';
 
 const positive = (value: string | undefined, flag: string): number | undefined => {
   if (value === undefined) return undefined;
@@ -44,6 +51,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         'max-items': { type: 'string' },
         'max-rows': { type: 'string' },
         redis: { type: 'string' },
+        'print-config': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -63,6 +71,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       settings: mergeSettings(config, process.env),
     };
     redisUrl = redisUrlOf(values.redis, process.env);
+    if (values['print-config']) {
+      // The options as given, minus this one; a --config file's path is the user's to make absolute.
+      const args = argv.filter((arg) => arg !== '--print-config');
+      io.stdout(`${JSON.stringify(desktopConfig({ args, services: services ?? serviceNames() }), null, 2)}\n`);
+      return 0;
+    }
   } catch (error) {
     io.stderr(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -94,7 +108,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     await Promise.all([closeSharedDispatcher(), redis.close()]);
     return 0;
   } catch (error) {
-    const message = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' ? MCP_SDK_MISSING : (error as Error).message;
+    const message = sdkMissing(error) ? CLI_MCP_SDK_MISSING : (error as Error).message;
     io.stderr(`flowblocks mcp: ${message}\n`);
     await redis?.close();
     return 1;

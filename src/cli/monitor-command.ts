@@ -26,7 +26,7 @@ Watches a workspace through GET /api/v1/logs and sends completion notifications 
 
 Stop with Ctrl-C: the state is saved after every page, and each delivery attempt is
 journaled when it starts and when it ends (a kill re-sends only what was in flight).
-Exit codes: 0 done, 1 the monitor failed, 2 usage or config error.
+Exit codes: 0 done, 1 the monitor failed (or, with --once, a delivery was given up), 2 usage or config error.
 `;
 
 function describeChannel(channel: Channel): string {
@@ -121,8 +121,10 @@ export const command: CliCommand = {
           if (values.once && session.lost.aborted) throw new MonitorError('the lease was lost during the run; the next run goes on from what was saved');
           if (values.once || stop.signal.aborted) {
             const pending = notifier.queue.pending().length;
-            line(`${values.once ? 'done' : 'stopped'}: ${pending} delivery(ies) pending${pending ? ' (sent when due on the next run)' : ''}`);
-            return 0;
+            const givenUp = notifier.givenUp ? `, ${notifier.givenUp} given up (see the lines above)` : '';
+            line(`${values.once ? 'done' : 'stopped'}: ${pending} delivery(ies) pending${pending ? ' (sent when due on the next run)' : ''}${givenUp}`);
+            // A cron run that lost a notification says so in its exit code.
+            return values.once && notifier.givenUp ? 1 : 0;
           }
         } catch (error) {
           if (stop.signal.aborted) {

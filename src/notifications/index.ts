@@ -16,7 +16,7 @@ export {
   type Channel,
   type AlertRule,
 } from './settings.js';
-export { buildCompletedEvent, eventIdFor, EVENT_TYPE, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
+export { buildCompletedEvent, completedLog, eventIdFor, EVENT_TYPE, type CompletedEvent, type CompletedLog, type ExecutionLog, type Limits } from './payload.js';
 export { Notifier, inactivityEvent, type NotifierOptions } from './notifier.js';
 export { DeliveryQueue, deliveryIdFor, type Delivery, type QueueState, type Target } from './queue.js';
 export {

@@ -6,7 +6,7 @@ import { runTool } from '../harness/execute.js';
 import type { DeliveryRunner } from './delivery-runner.js';
 import type { Notifier } from './notifier.js';
 import { LogsPacer } from './logs-pacer.js';
-import type { ExecutionLog, Limits } from './payload.js';
+import { completedLog, type Limits } from './payload.js';
 import { TRIGGERS } from './settings.js';
 import { initialWatermark, Watermark } from './watermark.js';
 
@@ -41,18 +41,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const TRANSIENT: ReadonlySet<string> = new Set(['upstream_error', 'timeout', 'network']);
 /** Waits before each new try of a page after a passing fault. */
 const FAULT_RETRIES_MS = [1_000, 2_000, 4_000];
-
-/** A list entry as the notifier reads it; an entry without `endedAt` is still running. */
-function executionLog(entry: LogEntry & { finalOutput?: unknown; traceSpans?: unknown[] }): ExecutionLog | undefined {
-  if (!entry.endedAt) return undefined;
-  const duration = entry.totalDurationMs ?? Date.parse(entry.endedAt) - Date.parse(entry.startedAt);
-  return {
-    ...entry,
-    endedAt: entry.endedAt,
-    totalDurationMs: Number.isFinite(duration) ? duration : 0,
-    cost: entry.cost ?? undefined,
-  };
-}
 
 /**
  * Watches a workspace through `GET /api/v1/logs` (`order=asc`, `startDate`, the cursor) and
@@ -110,7 +98,7 @@ export class LogMonitor {
     for (const entry of page.data) {
       const startedAt = Date.parse(entry.startedAt);
       if (!this.watermark.isNew(entry.id, startedAt)) continue;
-      const log = executionLog(entry);
+      const log = completedLog(entry);
       if (!log) {
         this.watermark.markRunning(entry.id, startedAt);
         continue;

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { sharedDispatcher } from '../harness/dispatcher.js';
 import { buildTargets } from './channels/index.js';
 import { systemClock, type Clock } from './clock.js';
-import { buildCompletedEvent, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
+import { buildCompletedEvent, completedLog, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
 import { DeliveryQueue, replayProgress, type Delivery, type DeliveryProgress, type Target } from './queue.js';
 import { RuleEngine, type FiredRule } from './rule-engine.js';
 import type { NotificationSettings } from './settings.js';
@@ -45,6 +45,8 @@ export class Notifier {
   readonly clock: Clock;
   /** The delivery targets by key (what a delivery's `target` names). */
   readonly targetMap: ReadonlyMap<string, Target>;
+  /** Deliveries this process gave up (not retryable, or the schedule used up): `monitor --once` exits 1 on any. */
+  givenUp = 0;
   private readonly store: StateStore<NotificationState>;
   private readonly targets: Target[];
   private readonly log: (line: string) => void;
@@ -77,7 +79,13 @@ export class Notifier {
       log: this.log,
       random: options.random,
       timeoutMs: options.timeoutMs,
+      onGivenUp: () => this.deliveryGivenUp(),
     });
+  }
+
+  /** Counts a delivery given up, by this queue or another runner of the notifier's deliveries (BullMQ). */
+  deliveryGivenUp(): void {
+    this.givenUp++;
   }
 
   /** Writes the whole state at once (at the end of the batch, inside one). */
@@ -123,10 +131,14 @@ export class Notifier {
   }
 
   /**
-   * Evaluates one completed execution and queues its deliveries; returns them. Synchronous
-   * from the rules to the save, so concurrent completions cannot both claim a cool-down.
+   * Evaluates one completed execution and queues its deliveries; returns them. Takes a
+   * `workflow_list_logs` entry or a `workflow_get_log` output's `data` as it is; one still running (no
+   * `endedAt`) queues nothing. Synchronous from the rules to the save, so concurrent
+   * completions cannot both claim a cool-down.
    */
-  executionCompleted(log: ExecutionLog, limits?: Limits): Delivery[] {
+  executionCompleted(entry: ExecutionLog, limits?: Limits): Delivery[] {
+    const log = completedLog(entry);
+    if (!log) return [];
     if (!this.matches(log)) {
       this.save();
       return [];

@@ -3,7 +3,11 @@ import type { NotificationSettings } from './settings.js';
 
 export { EVENT_TYPE };
 
-/** A completed execution as the log API describes it (list item, or detail with `executionData`). */
+/**
+ * An execution as the log API describes it: a `workflow_list_logs` entry or a
+ * `workflow_get_log` output's `data`, as the tools return them. One whose `endedAt` is absent or null
+ * is still running.
+ */
 export interface ExecutionLog {
   /** Log identifier. */
   id: string;
@@ -12,14 +16,28 @@ export interface ExecutionLog {
   level: string;
   trigger: string;
   startedAt: string;
-  endedAt: string;
-  totalDurationMs: number;
+  endedAt?: string | null;
+  /** When absent, the time from `startedAt` to `endedAt`. */
+  totalDurationMs?: number | null;
   cost?: { total?: number; [key: string]: unknown } | null;
   files?: unknown;
   executionData?: { finalOutput?: unknown; traceSpans?: unknown[] };
   /** The list form with `details=full` carries these beside the entry. */
   finalOutput?: unknown;
   traceSpans?: unknown[];
+}
+
+/** An execution that has ended: its end time and duration known. */
+export interface CompletedLog extends ExecutionLog {
+  endedAt: string;
+  totalDurationMs: number;
+}
+
+/** The log as a completed execution, or undefined while it is still running (no `endedAt`). */
+export function completedLog(log: ExecutionLog): CompletedLog | undefined {
+  if (!log.endedAt) return undefined;
+  const duration = log.totalDurationMs ?? Date.parse(log.endedAt) - Date.parse(log.startedAt);
+  return { ...log, endedAt: log.endedAt, totalDurationMs: Number.isFinite(duration) ? duration : 0 };
 }
 
 /** The Limits object of a log response, as far as the payload uses it. */
@@ -61,7 +79,7 @@ export function eventIdFor(executionId: string): string {
  * ask for them. `timestamp` is when the event was created, not when it is sent.
  */
 export function buildCompletedEvent(
-  log: ExecutionLog,
+  log: CompletedLog,
   settings: Pick<NotificationSettings, 'includeFinalOutput' | 'includeTraceSpans' | 'includeRateLimits' | 'includeUsageData'>,
   nowMs: number,
   limits?: Limits,

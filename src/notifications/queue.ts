@@ -69,6 +69,8 @@ export interface QueueOptions {
   timeoutMs?: number;
   /** Deliveries attempted at once. Default 8. */
   concurrency?: number;
+  /** Called when a delivery is given up (not retryable, or its schedule used up). */
+  onGivenUp?(delivery: Delivery): void;
 }
 
 /** Finished deliveries are remembered this long, so a re-enqueued event is not sent again. */
@@ -188,6 +190,7 @@ export class DeliveryQueue {
         // The process died during the last attempt (it counts as made), so none is left.
         this.progress(delivery, 'dropped', this.finished('failed', 'the monitor stopped during the last attempt; its outcome is unknown'));
         this.options.log(`delivery ${delivery.id} ${target.label} execution ${delivery.executionId}: the monitor stopped during attempt ${delivery.attempts}/${MAX_ATTEMPTS}, giving up (schedule used up)`);
+        this.options.onGivenUp?.(delivery);
         return;
       }
       await this.send(delivery, target);
@@ -220,6 +223,7 @@ export class DeliveryQueue {
     } else {
       this.progress(delivery, 'attempt-ended', this.finished('failed', result));
       log(`${head}: ${result}, giving up${isDeliveryRetryable(outcome) ? ' (schedule used up)' : ' (not retryable)'}`);
+      this.options.onGivenUp?.(delivery);
     }
   }
 

@@ -1,5 +1,5 @@
 import { dictionaryOf, type Dictionary } from '../harness/dictionary.js';
-import type { ExecutionLog } from './payload.js';
+import type { CompletedLog } from './payload.js';
 import { historyHours, inactivityReason, ruleReason, type Run } from './rules.js';
 import type { AlertRule } from './settings.js';
 
@@ -69,7 +69,7 @@ export class RuleEngine {
   }
 
   /** Records a completed execution and returns the rules it makes fire (cool-downs claimed). */
-  completed(log: ExecutionLog, now: number): FiredRule[] {
+  completed(log: CompletedLog, now: number): FiredRule[] {
     // Stryker disable next-line ArrayDeclaration: a first entry that is not a run has no numeric end time, so no window counts it and remember() drops it before anything reads the runs
     const history = (this.state.workflows[log.workflowId] ??= { runs: [], consecutiveFailures: 0 });
     const run: Run = {

@@ -236,7 +236,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       () => workflow.close(),
     );
-    const faults = createFaultInjector(options.faults, options.faultSeed);
+    // No faults until the sandbox's own seeding is done: they are for the caller's requests.
+    const faults = createFaultInjector({}, options.faultSeed);
     const onError = options.onError ?? ((error: unknown) => process.stderr.write(`sandbox: ${(error as Error).stack ?? String(error)}\n`));
     const listen = async (mounts: Mount[], port: number, service?: SandboxService, index?: () => unknown) => {
       try {
@@ -264,6 +265,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
     }
     if (options.seed) await seedEvents(`${origin}/tinybird`, credentials.tinybird.adminToken);
+    faults.set(options.faults ?? {});
     return {
       urls: urls(),
       serviceUrls: options.servicePorts === false ? undefined : serviceUrls((service) => ownOrigins[service]!),

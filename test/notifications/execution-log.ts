@@ -1,10 +1,10 @@
-import type { ExecutionLog } from '../../src/notifications/payload.js';
+import type { CompletedLog } from '../../src/notifications/payload.js';
 
 export const T0 = Date.UTC(2026, 0, 5, 12);
 let seq = 0;
 
 /** A completed execution at T0 (1 s, info, api), numbered afresh on each call unless `n` is given. */
-export function executionLog(options: Partial<ExecutionLog> & { n?: number } = {}): ExecutionLog {
+export function executionLog(options: Partial<CompletedLog> & { n?: number } = {}): CompletedLog {
   const { n = ++seq, ...rest } = options;
   return {
     id: `log-${n}`,
@@ -21,7 +21,7 @@ export function executionLog(options: Partial<ExecutionLog> & { n?: number } = {
 }
 
 /** An execution of wf-1 that ended at `at` (an alert rule's view of it: outcome, duration, cost). */
-export function runEndedAt(at: number, options: { failed?: boolean; durationMs?: number; cost?: number; workflowId?: string } = {}): ExecutionLog {
+export function runEndedAt(at: number, options: { failed?: boolean; durationMs?: number; cost?: number; workflowId?: string } = {}): CompletedLog {
   const { failed = false, durationMs = 1_000, cost = 0.001, workflowId = 'wf-1' } = options;
   return executionLog({
     workflowId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/notifications/notifier.js';
-import type { ExecutionLog } from '../../src/notifications/payload.js';
+import type { CompletedLog } from '../../src/notifications/payload.js';
 import type { Target } from '../../src/notifications/queue.js';
 import type { DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
 import { parseSettings, type NotificationSettingsInput } from '../../src/notifications/settings.js';
@@ -40,7 +40,7 @@ function notifier(settings: Partial<NotificationSettingsInput>, options: { clock
 }
 
 describe('notifier', () => {
-  it.each<[string, Partial<NotificationSettingsInput>, Partial<ExecutionLog>]>([
+  it.each<[string, Partial<NotificationSettingsInput>, Partial<CompletedLog>]>([
     ['another workflow', { allWorkflows: undefined, workflowIds: ['wf-2'] }, {}],
     ['a level left out', { levelFilter: ['error'] }, { level: 'info' }],
     ['a trigger left out', { triggerFilter: ['schedule'] }, { trigger: 'api' }],

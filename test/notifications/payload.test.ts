@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildCompletedEvent, type ExecutionLog } from '../../src/notifications/payload.js';
+import { buildCompletedEvent, type CompletedLog } from '../../src/notifications/payload.js';
 import { workflowExecutionCompletedEventSchema } from '../../src/webhooks/index.js';
 
-const log: ExecutionLog = {
+const log: CompletedLog = {
   id: 'log_abc123',
   workflowId: 'wf-1',
   executionId: 'exec-9',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionLog } from '../../src/notifications/payload.js';
+import type { CompletedLog } from '../../src/notifications/payload.js';
 import { COOLDOWN_MS, initialRulesState, RuleEngine } from '../../src/notifications/rule-engine.js';
 import type { AlertRule } from '../../src/notifications/settings.js';
 import { runEndedAt as run } from './execution-log.js';
@@ -273,9 +273,9 @@ describe('what the rule engine remembers', () => {
 
   it('counts a log without a numeric cost as costing nothing', () => {
     const e = engine({ type: 'cost_threshold', cost: 0 });
-    const free = { ...run(T0), cost: undefined } as unknown as ExecutionLog;
+    const free = { ...run(T0), cost: undefined } as unknown as CompletedLog;
     expect(e.completed(free, T0)).toEqual([]);
-    const odd = { ...run(T0), cost: { total: '5' } } as unknown as ExecutionLog;
+    const odd = { ...run(T0), cost: { total: '5' } } as unknown as CompletedLog;
     expect(e.completed(odd, T0)).toEqual([]);
     expect(e.completed(run(T0, { cost: 0.5 }), T0).map((f) => f.reason)).toEqual(['execution cost 0.5, more than 0']);
   });

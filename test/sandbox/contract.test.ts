@@ -179,6 +179,7 @@ describe('loops block', () => {
     const templates = await output('loops_list_transactional_emails', { perPage: 10 });
     expect(templates).toMatchObject({
       transactionalEmails: [
+        { id: 'tx_execution_alert', published: true },
         { id: 'tx_draft_invoice', published: false, dataVariables: [] },
         { id: 'tx_daily_report', published: true },
         { id: 'tx_welcome', published: true },

@@ -182,10 +182,10 @@ describe('transactional e-mail', () => {
 
   it('pages templates with perPage 10 to 50 and an opaque cursor', async () => {
     const page = await loops('/transactional?perPage=10');
-    expect(page.json).toMatchObject({ pagination: { totalResults: 2, returnedResults: 2, perPage: 10, nextCursor: null, nextPage: null } });
-    expect((page.json.data as { id: string }[]).map((t) => t.id)).toEqual(['tx_welcome', 'tx_daily_report']);
+    expect(page.json).toMatchObject({ pagination: { totalResults: 3, returnedResults: 3, perPage: 10, nextCursor: null, nextPage: null } });
+    expect((page.json.data as { id: string }[]).map((t) => t.id)).toEqual(['tx_welcome', 'tx_daily_report', 'tx_execution_alert']);
     const newer = await loops('/transactional-emails?perPage=10');
-    expect((newer.json.data as { id: string }[]).map((t) => t.id)).toEqual(['tx_draft_invoice', 'tx_daily_report', 'tx_welcome']);
+    expect((newer.json.data as { id: string }[]).map((t) => t.id)).toEqual(['tx_execution_alert', 'tx_draft_invoice', 'tx_daily_report', 'tx_welcome']);
     const bad = await loops('/transactional-emails?perPage=5');
     expect([bad.status, bad.json]).toEqual([400, { message: 'perPage must be a number between 10 and 50.' }]);
     expect((await loops('/transactional?cursor=garbage')).status).toBe(400);

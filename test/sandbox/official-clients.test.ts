@@ -101,11 +101,12 @@ describe('loops SDK (LoopsClient with apiRoot at the Loops port)', () => {
   it('listTransactionalEmails: published and draft templates, with a next page on the Loops port', async () => {
     const page = await loops.listTransactionalEmails({ perPage: 10 });
     expect(page.data.map((t) => [t.id, t.publishedEmailMessageId !== null])).toEqual([
+      ['tx_execution_alert', true],
       ['tx_draft_invoice', false],
       ['tx_daily_report', true],
       ['tx_welcome', true],
     ]);
-    expect(page.pagination).toMatchObject({ totalResults: 3, perPage: 10, nextCursor: null, nextPage: null });
+    expect(page.pagination).toMatchObject({ totalResults: 4, perPage: 10, nextCursor: null, nextPage: null });
   });
 
   it('sendTransactionalEmail: a published template lands in the outbox, a draft is refused', async () => {

@@ -148,6 +148,16 @@ export const eventPropertiesParam = uiParam(
 );
 
 const DATA_VARIABLE_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** Why a data variable was refused, by what it is: the cap for a long string, the rule for null. */
+function dataVariableMessage(input: unknown): string {
+  if (typeof input === 'string') return `a string data variable is ${CAP_MESSAGE}; this one is ${JSON.stringify(input).length}`;
+  if (input === null) return 'null does not work for a data variable: leave an optional variable out or send ""';
+  if (Array.isArray(input)) {
+    return `an array data variable holds up to ${MAX_ARRAY_ROWS} objects whose values are numbers or strings of ${CAP_MESSAGE}`;
+  }
+  return 'a data variable is a string, a number, or an array of up to 100 objects of strings and numbers';
+}
 const dataValue = z.union([text(), z.number()]);
 /** Array data variables (array blocks in the template) hold up to 100 rows. */
 export const MAX_ARRAY_ROWS = 100;
@@ -156,9 +166,7 @@ export const dataVariablesParam = uiParam(
   z
     .record(
       z.string(),
-      z.union([dataValue, z.array(z.record(z.string(), dataValue)).max(MAX_ARRAY_ROWS)], {
-        error: 'a data variable is a string, a number, or an array of up to 100 objects of strings and numbers; null does not work: leave an optional variable out or send ""',
-      }),
+      z.union([dataValue, z.array(z.record(z.string(), dataValue)).max(MAX_ARRAY_ROWS)], { error: (issue) => dataVariableMessage(issue.input) }),
     )
     .superRefine(keysMatch((name) => DATA_VARIABLE_NAME.test(name), 'data-variable names have only letters, digits, underscores and dashes'))
     .optional()

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import sendTransactionalEmail from '../../../tools/loops/send-transactional-email.js';
+import { VALUE_CAP } from '../../../tools/loops/params.js';
 import { runTool } from '../../harness/execute.js';
 import type { CompletedEvent } from '../payload.js';
 import type { Target } from '../queue.js';
@@ -12,10 +13,28 @@ export interface EmailTargetConfig {
   endpoint?: string;
 }
 
-/** The template's data variables: the payload's fields, a summary, and the payload itself as JSON. */
+/** A text cut to fit Loops' cap on every body value (its JSON form, quotes included), ending in "…" when cut. */
+export function fitLoopsValue(text: string): string {
+  if (JSON.stringify(text).length <= VALUE_CAP) return text;
+  // The quotes and the closing "…" take 3 of the cap; escapes count at their encoded length.
+  let room = VALUE_CAP - 3;
+  let out = '';
+  for (const char of text) {
+    room -= JSON.stringify(char).length - 2;
+    if (room < 0) break;
+    out += char;
+  }
+  return `${out}…`;
+}
+
+/**
+ * The template's data variables: the payload's fields, a summary, and the payload as JSON.
+ * Loops refuses any value over 500 characters, so each text is cut to fit: the payload most
+ * often (the whole of it is the webhook channel's, or at `logLink`).
+ */
 export function emailVariables(event: CompletedEvent, body: string, reasons: readonly string[]): Record<string, string | number> {
   const { data, links } = event;
-  return {
+  const variables: Record<string, string | number> = {
     summary: summaryLine(event, reasons),
     alertReasons: reasons.join('; '),
     workflowId: data.workflowId,
@@ -31,6 +50,8 @@ export function emailVariables(event: CompletedEvent, body: string, reasons: rea
     executionLink: links.execution,
     payload: body,
   };
+  for (const [name, value] of Object.entries(variables)) if (typeof value === 'string') variables[name] = fitLoopsValue(value);
+  return variables;
 }
 
 /**

@@ -149,7 +149,7 @@ export class BullDeliveries implements DeliveryRunner {
   private worker(): Worker<DeliveryJobData> {
     const { bullmq, connection, keys, lease, leaseMs, notifier, log } = this.options;
     const random = this.options.random ?? Math.random;
-    const deps = { bullmq, targets: notifier.targetMap, timeoutMs: this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS, now: () => Date.now(), random, log };
+    const deps = { bullmq, targets: notifier.targetMap, timeoutMs: this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS, now: () => Date.now(), random, log, givenUp: () => notifier.deliveryGivenUp() };
     const worker = new bullmq.Worker<DeliveryJobData>(
       keys.queueName,
       async (job: Job<DeliveryJobData>, token?: string) => {
@@ -176,7 +176,10 @@ export class BullDeliveries implements DeliveryRunner {
     worker.on('active', () => trouble.ok());
     worker.on('stalled', (id) => log(`delivery ${id} was in flight at a monitor that stopped: sending it again`));
     worker.on('failed', (job, error) => {
-      if (job && error.message.includes('stalled more than allowable limit')) log(`delivery ${job.id}: its monitors stopped during ${MAX_ATTEMPTS} attempts, giving up`);
+      if (job && error.message.includes('stalled more than allowable limit')) {
+        log(`delivery ${job.id}: its monitors stopped during ${MAX_ATTEMPTS} attempts, giving up`);
+        notifier.deliveryGivenUp();
+      }
     });
     return worker;
   }

@@ -46,7 +46,7 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
  */
 export async function attemptDelivery(
   job: Pick<Job<DeliveryJobData>, 'data' | 'attemptsMade'>,
-  deps: { bullmq: BullMq; targets: ReadonlyMap<string, Target>; timeoutMs: number; now: () => number; random: () => number; log(line: string): void },
+  deps: { bullmq: BullMq; targets: ReadonlyMap<string, Target>; timeoutMs: number; now: () => number; random: () => number; log(line: string): void; givenUp?(): void },
 ): Promise<void> {
   const d = job.data;
   const target = deps.targets.get(d.target);
@@ -74,5 +74,6 @@ export async function attemptDelivery(
     throw new RetryLater(result, delay);
   }
   deps.log(`${head}: ${result}, giving up${isDeliveryRetryable(outcome) ? ' (schedule used up)' : ' (not retryable)'}`);
+  deps.givenUp?.();
   throw new deps.bullmq.UnrecoverableError(result);
 }
