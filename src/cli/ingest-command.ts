@@ -115,6 +115,7 @@ export const command: CliCommand = {
       }
       totalBytes = found.size;
     }
+    const baseUrl = values['base-url'] ?? process.env[BASE_URL_ENV] ?? DEFAULT_BASE_URL;
     const started = Date.now();
     const print = progressPrinter(io.stderr, Boolean(process.stderr.isTTY));
     const figures = (p: IngestProgress) =>
@@ -122,6 +123,7 @@ export const command: CliCommand = {
         bytes: p.bytes + p.skipped_bytes,
         totalBytes,
         ingestedBytes: p.ingested_bytes,
+        refusedBytes: p.bytes - p.ingested_bytes,
         rows: p.rows,
         ingestedRows: p.successful_rows,
         quarantinedRows: p.quarantined_rows,
@@ -133,7 +135,7 @@ export const command: CliCommand = {
       });
     try {
       const report = await ingestEvents(
-        { base_url: values['base-url'] ?? process.env[BASE_URL_ENV] ?? DEFAULT_BASE_URL, token: token!, datasource: values.datasource! },
+        { base_url: baseUrl, token: token!, datasource: values.datasource! },
         file === '-' ? process.stdin : readNdjsonFile(file!),
         {
           gzip: values.gzip,
@@ -146,7 +148,12 @@ export const command: CliCommand = {
         },
       );
       print(figures(report), true);
-      const summary = ingestSummary(report);
+      const summary = ingestSummary(report, {
+        datasource: values.datasource!,
+        baseUrl,
+        // A file whose every byte went out: no row is left unsent (a last row without its newline is sent with one).
+        allRowsSent: totalBytes === undefined ? undefined : report.bytes + report.skipped_bytes >= totalBytes,
+      });
       io.stdout(summary.stdout);
       for (const line of summary.stderr) io.stderr(line);
       return report.failed.length || report.unknown.length || report.stopped ? 1 : 0;

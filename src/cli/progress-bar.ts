@@ -5,6 +5,8 @@ export interface ProgressFigures {
   totalBytes?: number;
   /** Bytes the service took: the rate counts only these, never refused ones. */
   ingestedBytes: number;
+  /** Bytes answered but not in (failed, or their outcome unknown): drawn as `x`, left out of the percentage. */
+  refusedBytes?: number;
   /** Rows answered (ingested, quarantined, failed or unknown). */
   rows: number;
   /** Rows the service took; shown as "ingested" when given (default: `rows`). */
@@ -43,8 +45,13 @@ export function renderProgress(p: ProgressFigures, width = 24): string {
   if (!p.totalBytes) return `${formatBytes(p.bytes)} · ${counts}${tail}`;
   // A last row without a final newline is sent with one: the bar counts the file's own bytes.
   const bytes = Math.min(p.bytes, p.totalBytes);
-  const share = bytes / p.totalBytes;
+  // What is in (ingested or skipped) fills the bar and makes the percentage; what was refused is crossed out.
+  const refused = Math.min(p.refusedBytes ?? 0, bytes);
+  const inBytes = bytes - refused;
+  const share = inBytes / p.totalBytes;
   const filled = Math.round(share * width);
-  const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-  return `${bar} ${(share * 100).toFixed(0).padStart(3)}% ${formatBytes(bytes)}/${formatBytes(p.totalBytes)} · ${counts}${tail}`;
+  const crossed = Math.round((bytes / p.totalBytes) * width) - filled;
+  const bar = `[${'#'.repeat(filled)}${'x'.repeat(crossed)}${'-'.repeat(width - filled - crossed)}]`;
+  const notIn = refused ? `, ${formatBytes(refused)} not in` : '';
+  return `${bar} ${(share * 100).toFixed(0).padStart(3)}% ${formatBytes(inBytes)}/${formatBytes(p.totalBytes)}${notIn} · ${counts}${tail}`;
 }

@@ -94,6 +94,23 @@ describe('flowblocks ingest', () => {
     expect(out.stderr).not.toContain('p.wrong-token');
   });
 
+  it('a refused token on a file sent whole: no rows "not sent" past its end, an empty bar, and what to fix before resuming', async () => {
+    received.length = 0;
+    const whole = join(mkdtempSync(join(tmpdir(), 'flowblocks-cli-ingest-')), 'whole.ndjson');
+    writeFileSync(whole, Array.from({ length: 1001 }, (_, i) => JSON.stringify({ i, event: 'click' })).join('\n') + '\n');
+    const out = await cli(['ingest', whole, '--datasource', 'clicks', '--base-url', base, '--token', 'p.wrong-token']);
+    expect(out.code).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(out.stderr).toMatch(/^\[x{24}\]   0% 0 B\/2\d\.\d kB, 2\d\.\d kB not in · 0 rows ingested, 1 request, 1,001 rows failed$/m);
+    expect(out.stderr).not.toMatch(/\[#/);
+    expect(out.stderr).not.toContain('1002');
+    expect(out.stderr).toContain('every row was sent before the stop; no row from 1 on is in the Data Source.\n');
+    expect(out.stderr).toContain(
+      'fix first: the token was refused (403): give one with DATASOURCES:APPEND on clicks (and DATASOURCES:CREATE if it does not exist yet), with --token or $TINYBIRD_TOKEN; then resume with the same command and --from-row 1\n',
+    );
+    expect(out.stderr).not.toContain('p.wrong-token');
+  });
+
   it('stops at a dead port after the connection retries', async () => {
     const dead = createServer();
     await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
