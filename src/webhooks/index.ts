@@ -3,7 +3,7 @@
  * delivery (and build its headers), verify one on the raw body, and drop repeats. Beside
  * them, Loops' own webhooks (Standard Webhooks): `verifyLoopsWebhook`.
  */
-export { signWebhook, type SignOptions, type SignedDelivery } from './sign.js';
+export { signWebhook, type SignOptions, type SignWebhookOptions, type SignedDelivery } from './sign.js';
 export { deliveryHeaders, type DeliveryHeaderOptions } from './delivery-headers.js';
 export { verifyWebhook, DEFAULT_TOLERANCE_MS, type VerifyOptions } from './verify.js';
 export { WebhookVerificationError, type WebhookFailureReason } from './errors.js';

@@ -26,6 +26,19 @@ describe('delivery headers at their edges', () => {
     expect(received.get(names.deliveryId)).toBe('dlv_9');
   });
 
+  it('takes its arguments as one object, as signLoopsWebhook does, with the same result as the positional form', () => {
+    const positional = signWebhook(BODY, [SECRET, 'whsec-next'], { timestamp: T, deliveryId: 'dlv_7', event: 'workflow.execution.test', prefix: 'sim' });
+    const whole = signWebhook({ body: BODY, secret: [SECRET, 'whsec-next'], timestamp: T, deliveryId: 'dlv_7', event: 'workflow.execution.test', prefix: 'sim' });
+    expect(whole).toEqual(positional);
+    expect(whole.headers['sim-delivery-id']).toBe('dlv_7');
+    expect(whole.signature.match(/v1=/g)).toHaveLength(2);
+    const bytes = signWebhook({ body: new TextEncoder().encode(BODY), secret: SECRET, timestamp: T });
+    expect(bytes.signature).toBe(signWebhook(BODY, SECRET, { timestamp: T }).signature);
+    expect(verifyWebhook({ body: BODY, headers: signWebhook({ body: BODY, secret: SECRET }).headers, secret: SECRET }).id).toBeDefined();
+    // @ts-expect-error the object form needs a secret
+    expect(() => signWebhook({ body: BODY })).toThrow(new TypeError('signWebhook needs a secret: signWebhook({ body, secret }) or signWebhook(body, secret)'));
+  });
+
   it('sends the event type it is given', () => {
     const { headers } = signWebhook(BODY, SECRET, { timestamp: T, event: 'workflow.execution.test' });
     expect(headers['svc-event']).toBe('workflow.execution.test');
