@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
+import { untilStopped } from './until-stopped.js';
 import type { CliCommand } from './command.js';
 import { collectEndpoints, portOf } from './params.js';
 
@@ -73,10 +74,7 @@ export const command: CliCommand = {
     io.stdout(sandbox ? `  running against the sandbox at ${new URL(sandbox.urls.tinybird).origin} (demo credentials prefilled)\n` : '  running against your endpoints; enter credentials in the page\n');
     if (!options.once) {
       io.stdout('Stop with Ctrl-C.\n');
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
+      if ((await untilStopped()) === 'parent-gone') io.stdout('The process that started this one has ended: stopping.\n');
     }
     await preview.close();
     await sandbox?.close();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../harness/dispatcher.js';
+import { untilStopped } from './until-stopped.js';
 import type { CliCommand, CliIo } from './command.js';
 import { portOf } from './params.js';
 import type { Sandbox, SandboxService } from '../sandbox/index.js';
@@ -224,10 +225,7 @@ export const command: CliCommand = {
     }
     if (!values.once) {
       io.stdout(howTo(sb));
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
+      if ((await untilStopped()) === 'parent-gone') io.stdout('The process that started this one has ended: stopping.\n');
     }
     await sb.close();
     await closeSharedDispatcher();
