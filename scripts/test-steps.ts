@@ -36,11 +36,11 @@ const tsc = (project: string, cacheName: string) => ({
   args: ['-p', project, '--incremental', '--tsBuildInfoFile', join(CACHE, `${cacheName}.tsbuildinfo`)],
 });
 
-const CHECKS: Step[] = [
+export const CHECKS: Step[] = [
   { name: 'typecheck', commands: [tsc('tsconfig.check.json', 'check'), tsc('test/engines/tsconfig.json', 'engines')] },
   { name: 'lint', commands: [{ label: 'eslint .', script: bin('eslint', 'eslint'), args: ['.', '--cache', '--cache-location', join(CACHE, 'eslintcache')] }] },
 ];
-const TESTS: Step = { name: 'tests', commands: [{ label: 'vitest run --coverage', script: bin('vitest', 'vitest'), args: ['run', '--coverage'] }] };
+export const TESTS: Step = { name: 'tests', commands: [{ label: 'vitest run --coverage', script: bin('vitest', 'vitest'), args: ['run', '--coverage'] }] };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -11,7 +11,6 @@ import { TRIGGERS } from './settings.js';
 import { initialWatermark, Watermark } from './watermark.js';
 
 type LogPage = z.output<typeof listLogs.output>;
-type LogEntry = LogPage['data'][number];
 
 export interface MonitorOptions {
   notifier: Notifier;

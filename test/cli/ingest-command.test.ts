@@ -101,7 +101,7 @@ describe('flowblocks ingest', () => {
     const out = await cli(['ingest', whole, '--datasource', 'clicks', '--base-url', base, '--token', 'p.wrong-token']);
     expect(out.code).toBe(1);
     expect(received).toHaveLength(1);
-    expect(out.stderr).toMatch(/^\[x{24}\]   0% 0 B\/2\d\.\d kB, 2\d\.\d kB not in · 0 rows ingested, 1 request, 1,001 rows failed$/m);
+    expect(out.stderr).toMatch(/^\[x{24}\] {3}0% 0 B\/2\d\.\d kB, 2\d\.\d kB not in · 0 rows ingested, 1 request, 1,001 rows failed$/m);
     expect(out.stderr).not.toMatch(/\[#/);
     expect(out.stderr).not.toContain('1002');
     expect(out.stderr).toContain('every row was sent before the stop; no row from 1 on is in the Data Source.\n');
