@@ -156,10 +156,13 @@ describe('bounded results', () => {
     const client = await connect({ maxItems: 1 });
     const first = await client.callTool({ name: 'loops_list_transactional_emails', arguments: {} });
     const page = (first.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string } } }).output;
-    // The service lists the newest first: the draft, then the two published ones.
-    expect(page.transactionalEmails.map((t) => t.id)).toEqual(['tx_draft_invoice']);
+    // The service lists the newest first: the execution alert, the draft, then the two older published ones.
+    expect(page.transactionalEmails.map((t) => t.id)).toEqual(['tx_execution_alert']);
     expect(page.pagination.nextCursor).toMatch(/^fbp1\./);
-    const second = await client.callTool({ name: 'loops_list_transactional_emails', arguments: { cursor: page.pagination.nextCursor } });
+    const draft = await client.callTool({ name: 'loops_list_transactional_emails', arguments: { cursor: page.pagination.nextCursor } });
+    const drafts = (draft.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string } } }).output;
+    expect(drafts.transactionalEmails.map((t) => t.id)).toEqual(['tx_draft_invoice']);
+    const second = await client.callTool({ name: 'loops_list_transactional_emails', arguments: { cursor: drafts.pagination.nextCursor } });
     const rest = (second.structuredContent as { output: { transactionalEmails: { id: string }[]; pagination: { nextCursor: string } } }).output;
     expect(rest.transactionalEmails.map((t) => t.id)).toEqual(['tx_daily_report']);
     const third = await client.callTool({ name: 'loops_list_transactional_emails', arguments: { cursor: rest.pagination.nextCursor } });
