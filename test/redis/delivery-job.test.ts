@@ -15,6 +15,7 @@ const NOW = 1_700_000_000_000;
 function run(answer: () => Promise<DeliveryOutcome>, attemptsMade = 0, random = () => 0.5) {
   const lines: string[] = [];
   const given: { delivery: Delivery; timeoutMs: number }[] = [];
+  const givenUp: number[] = [];
   const target: Target = {
     key: 'hook',
     label: 'webhook https://r.example.com',
@@ -23,9 +24,9 @@ function run(answer: () => Promise<DeliveryOutcome>, attemptsMade = 0, random = 
       return answer();
     },
   };
-  const deps = { bullmq, targets: new Map([['hook', target]]), timeoutMs: 1_234, now: () => NOW, random, log: (line: string) => lines.push(line) };
+  const deps = { bullmq, targets: new Map([['hook', target]]), timeoutMs: 1_234, now: () => NOW, random, log: (line: string) => lines.push(line), givenUp: () => givenUp.push(1) };
   const attempt = attemptDelivery({ data, attemptsMade }, deps);
-  return { attempt, lines, given };
+  return { attempt, lines, given, givenUp };
 }
 
 describe('jobData', () => {
@@ -89,5 +90,10 @@ describe('attemptDelivery', () => {
     const last = run(() => Promise.resolve({ kind: 'status', status: 503 }), MAX_ATTEMPTS - 1);
     expect(await last.attempt.catch((e: unknown) => e)).toBeInstanceOf(bullmq.UnrecoverableError);
     expect(last.lines).toEqual([`delivery dlv_1 webhook https://r.example.com execution exec_1 attempt ${MAX_ATTEMPTS}/${MAX_ATTEMPTS}: HTTP 503, giving up (schedule used up)`]);
+    // Counted for `monitor --once`'s exit code, once each; a retry is not.
+    expect([final.givenUp.length, last.givenUp.length]).toEqual([1, 1]);
+    const retried = run(() => Promise.resolve({ kind: 'status', status: 503 }));
+    await retried.attempt.catch(() => undefined);
+    expect(retried.givenUp).toEqual([]);
   });
 });
