@@ -1,8 +1,8 @@
 /**
  * `npm test`: the type check and the lint side by side, then the tests with coverage. Each
- * step says what it runs when it starts, every 15 s that it is still running, and how long it
- * took; the type check and the lint print their output when they end, so the two never
- * interleave. Both keep caches in node_modules/.cache/flowblocks/ (outside git): tsc's
+ * step says what it runs when it starts and how long it took; every 15 s one line names the
+ * checks still running (vitest shows its own progress). The type check and the lint print
+ * their output when they end, so the two never interleave. Both keep caches in node_modules/.cache/flowblocks/ (outside git): tsc's
  * incremental build info and eslint's cache make a second run check only what changed.
  * Exits with the first failing step's code; the tests do not start when a check failed.
  */
@@ -62,10 +62,16 @@ function run(command: Step['commands'][number], capture: boolean): Promise<{ cod
  */
 export async function runSteps(checks: Step[], tests: Step, write: (text: string) => void, stillRunningMs = STILL_RUNNING_MS): Promise<number> {
   const say = (line: string) => write(`npm test: ${line}\n`);
+  // One line for every step still running, so two checks side by side tick together.
+  const running = new Map<string, number>();
+  const ticker = setInterval(() => {
+    if (running.size) say(`  … still running: ${[...running].map(([name, since]) => `${name} (${seconds(Date.now() - since)})`).join(', ')}`);
+  }, stillRunningMs);
   const runStep = async (step: Step, capture: boolean): Promise<{ code: number; ms: number }> => {
     const started = Date.now();
+    // A step whose output passes through (vitest) shows its own progress.
+    if (capture) running.set(step.name, started);
     say(`▶ ${step.name}: ${step.commands.map((c) => c.label).join(', then ')}`);
-    const ticker = setInterval(() => say(`  … ${step.name} still running (${seconds(Date.now() - started)})`), stillRunningMs);
     let code = 0;
     let output = '';
     for (const command of step.commands) {
@@ -74,7 +80,7 @@ export async function runSteps(checks: Step[], tests: Step, write: (text: string
       code = result.code;
       if (code !== 0) break;
     }
-    clearInterval(ticker);
+    running.delete(step.name);
     const ms = Date.now() - started;
     if (output.trim()) write(output.endsWith('\n') ? output : `${output}\n`);
     say(`${code === 0 ? '✓' : '✗'} ${step.name} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds(ms)}`);
@@ -83,16 +89,20 @@ export async function runSteps(checks: Step[], tests: Step, write: (text: string
 
   const started = Date.now();
   say(`${checks.map((s) => s.name).join(' and ')} side by side, then ${tests.name}`);
-  const results = await Promise.all(checks.map((step) => runStep(step, true)));
-  const failed = results.find((r) => r.code !== 0);
-  if (failed) {
-    say(`stopped before the ${tests.name}: ${checks.filter((_, i) => results[i]!.code !== 0).map((s) => s.name).join(' and ')} failed`);
-    return failed.code;
+  try {
+    const results = await Promise.all(checks.map((step) => runStep(step, true)));
+    const failed = results.find((r) => r.code !== 0);
+    if (failed) {
+      say(`stopped before the ${tests.name}: ${checks.filter((_, i) => results[i]!.code !== 0).map((s) => s.name).join(' and ')} failed`);
+      return failed.code;
+    }
+    const last = await runStep(tests, false);
+    const figures = [...checks.map((s, i) => `${s.name} ${seconds(results[i]!.ms)}`), `${tests.name} ${seconds(last.ms)}`].join(', ');
+    say(`${last.code === 0 ? 'passed' : 'failed'} in ${seconds(Date.now() - started)} (${figures})`);
+    return last.code;
+  } finally {
+    clearInterval(ticker);
   }
-  const last = await runStep(tests, false);
-  const figures = [...checks.map((s, i) => `${s.name} ${seconds(results[i]!.ms)}`), `${tests.name} ${seconds(last.ms)}`].join(', ');
-  say(`${last.code === 0 ? 'passed' : 'failed'} in ${seconds(Date.now() - started)} (${figures})`);
-  return last.code;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
