@@ -5,7 +5,7 @@ import loops from './fixtures/loops.json' with { type: 'json' };
 import tinybird from './fixtures/tinybird.json' with { type: 'json' };
 import workflow from './fixtures/workflow.json' with { type: 'json' };
 import { parseFixtureFile, type FailureName, type FixtureAnswer, type FixtureFile, type ToolFixtures } from './fixture-file.js';
-import { routeOf, type Route } from './routes.js';
+import { routesOf, type Route } from './routes.js';
 
 /** One tool as the mock knows it: the tool, its service, its fixtures and its service's failures. */
 export interface CatalogEntry {
@@ -17,7 +17,8 @@ export interface CatalogEntry {
 
 export interface Catalog {
   entries: Map<string, CatalogEntry>;
-  routes: Route[];
+  /** Built on the first request (composed tools are run to see their other calls). */
+  routes(): Promise<Route[]>;
 }
 
 let builtin: Catalog | undefined;
@@ -39,15 +40,23 @@ export function knownTool(id: string, file: string): { tool: AnyTool; service: S
 export function builtinCatalog(): Catalog {
   if (builtin) return builtin;
   const entries = new Map<string, CatalogEntry>();
-  const routes: Route[] = [];
   for (const file of builtinFixtureFiles()) {
     const name = `${file.service ?? 'unnamed'}.json`;
     for (const [id, fixtures] of Object.entries(file.tools)) {
       const { tool, service } = knownTool(id, name);
       entries.set(id, { tool, service, fixtures, serviceFailures: file.failures ?? {} });
-      if (fixtures.params) routes.push(routeOf(tool, service.connection, fixtures.params));
     }
   }
-  builtin = { entries, routes };
+  let routes: Promise<Route[]> | undefined;
+  const buildRoutes = async () => {
+    const all: Route[] = [];
+    for (const { tool, service, fixtures } of entries.values()) {
+      for (const example of [...(fixtures.params ? [fixtures.params] : []), ...(fixtures.moreParams ?? [])]) {
+        all.push(...(await routesOf(tool, service.connection, example)));
+      }
+    }
+    return all;
+  };
+  builtin = { entries, routes: () => (routes ??= buildRoutes()) };
   return builtin;
 }

@@ -24,6 +24,8 @@ const failures = z.partialRecord(z.enum(FAILURE_NAMES), fixtureAnswer);
 export const toolFixtures = z.strictObject({
   /** Params of one valid call, the credential left out (the mock fills it). */
   params: z.record(z.string(), z.unknown()).optional(),
+  /** More example calls, for a tool whose params pick another endpoint (an id instead of a name). */
+  moreParams: z.array(z.record(z.string(), z.unknown())).optional(),
   success: fixtureAnswer.optional(),
   failures: failures.optional(),
   /** Answers in the order they were recorded (a recording's), used one by one before `success`. */

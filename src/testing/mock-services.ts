@@ -167,7 +167,7 @@ export class ServiceMock extends AnswerDispatcher {
 
   private async answer(request: SentRequest, _signal: AbortSignal): Promise<Outcome> {
     const url = new URL(request.path, 'http://mock.invalid');
-    const match = matchRoute(builtinCatalog().routes, request.method, url.pathname, url.searchParams);
+    const match = matchRoute(await builtinCatalog().routes(), request.method, url.pathname, url.searchParams, request.headers['content-type']);
     if (!match) {
       const readable = readableRequest(request, this.secretsOf(request, undefined));
       this.misses.push({ origin: request.origin, ...readable });
