@@ -38,7 +38,6 @@ export const fixtureFile = z.strictObject({
   service: z.string().optional(),
   /** Where the file's answers came from, as a whole. */
   source: z.string().optional(),
-  // A Map-like record keyed by tool id; zod builds it without a prototype-bearing key risk (z.record copies own keys).
   tools: z.record(z.string(), toolFixtures),
   /** The service's failures, for every tool without its own. */
   failures: failures.optional(),
@@ -48,7 +47,13 @@ export type FixtureFile = z.infer<typeof fixtureFile>;
 /** Checks parsed JSON as a fixture file; the error names the file and the field. */
 export function parseFixtureFile(json: unknown, name: string): FixtureFile {
   const parsed = fixtureFile.safeParse(json);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // A key an object cannot hold as its own (`__proto__`) is dropped by the copy: refuse the file instead.
+    const given = (json as { tools: object }).tools;
+    const lost = Object.keys(given).find((key) => !Object.hasOwn(parsed.data.tools, key));
+    if (lost !== undefined) throw new Error(`fixture file ${name} names a tool no service has: ${JSON.stringify(lost)}`);
+    return parsed.data;
+  }
   const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   throw new Error(`fixture file ${name} is not valid: ${issues.join('; ')}`);
 }

@@ -8,3 +8,4 @@ export { mockServices, ServiceMock, type MockCall, type MockServicesOptions, typ
 export { FAILURE_NAMES, parseFixtureFile, type FailureName, type FixtureAnswer, type FixtureFile, type ToolFixtures } from './fixture-file.js';
 export { FAULT_NAMES, type FaultName, type MockFailure } from './faults.js';
 export { builtinFixtureFiles } from './catalog.js';
+export { recordServices, loadFixtureFile, ServiceRecorder, type RecordServicesOptions } from './record-services.js';
