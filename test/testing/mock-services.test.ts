@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolExecutor } from '../../src/agents/index.js';
+import { toSimTool } from '../../src/sim/index.js';
 import { executeTool, getTool, runTool } from '../../src/index.js';
 import { mockServices } from '../../src/testing/index.js';
 import { BASE_URLS, SECRETS } from './helpers.js';
@@ -112,6 +113,13 @@ describe('mockServices', () => {
     const executor = createToolExecutor({ settings: { tinybird }, execute: { dispatcher: mock } });
     expect(await executor.execute('tinybird_list_pipes', {})).toMatchObject({ ok: true, output: { pipes: [{ name: 'top_products' }] } });
     expect(mock.calls().map((call) => call.toolId)).toEqual(['workflow_get_log', 'tinybird_list_pipes']);
+  });
+
+  it('serves the Sim adapter through its execute options', async () => {
+    const mock = mockServices().reply('loops_find_contact', []);
+    const simTool = toSimTool(getTool('loops_find_contact'), { execute: { dispatcher: mock } });
+    expect(await simTool.directExecution({ ...loops, email: 'nobody@example.com' })).toMatchObject({ success: true, output: { contacts: [] } });
+    expect(mock.calls('loops_find_contact')).toMatchObject([{ query: { email: 'nobody@example.com' } }]);
   });
 });
 
