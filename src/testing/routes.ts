@@ -137,7 +137,7 @@ export async function routesOf(tool: AnyTool, connection: Connection, example: R
   if (connection.baseUrl.param) full[connection.baseUrl.param] = PLACEHOLDER_BASE;
   const plain = await build(tool, connection, full);
   if (!plain) {
-    const issues = tool.params.safeParse(full).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    const issues = tool.params.safeParse(full).error?.issues.map((issue: { path: PropertyKey[]; message: string }) => `${issue.path.map(String).join('.')}: ${issue.message}`).join('; ');
     throw new Error(`the example params of ${tool.id} are not valid params of the tool: ${issues}`);
   }
   const parts: Part[][] = plain.map((call) => call.path.split('/'));
