@@ -22,7 +22,7 @@ function docFiles(): Map<string, string> {
 /** Runs a command in the app with no network at all (a network namespace of its own: loopback only). */
 async function offline(app: string, command: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run('unshare', ['--net', '--', ...command], { cwd: app, env: { ...process.env, ...env, CI: '1', NO_COLOR: '1' }, maxBuffer: 16 << 20 });
+    const { stdout, stderr } = await run('unshare', ['--map-root-user', '--net', '--', ...command], { cwd: app, env: { ...process.env, ...env, CI: '1', NO_COLOR: '1' }, maxBuffer: 16 << 20 });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
