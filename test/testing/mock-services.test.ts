@@ -126,12 +126,15 @@ describe('mockServices', () => {
 describe('secrets', () => {
   it('never keeps a secret passed in params in calls(): not the credential, not the same value in a body or a path, in no encoding', async () => {
     const secret = SECRETS.loops!;
-    const mock = mockServices({ secrets: ['extra-secret-value'] });
-    await executeTool('loops_send_event', { apiKey: secret, eventName: 'signup', email: 'a@b.co', eventProperties: { leaked: secret, other: 'extra-secret-value' } }, { dispatcher: mock });
+    const extra = 'extra secret/value+1';
+    const mock = mockServices({ secrets: [extra] });
+    await executeTool('loops_send_event', { apiKey: secret, eventName: 'signup', email: 'a@b.co', eventProperties: { leaked: secret, other: extra } }, { dispatcher: mock });
+    await executeTool('workflow_get_log', { base_url: BASE_URLS.workflow, apiKey: SECRETS.workflow, id: `log ${SECRETS.workflow}` }, { dispatcher: mock });
     await executeTool('tinybird_get_datasource', { ...tinybird, datasource: 'x' }, { dispatcher: mock });
     await executeTool('tinybird_query_pipe', { ...tinybird, pipe: 'top', parameters: { echo: `${SECRETS.tinybird} +/` } }, { dispatcher: mock });
     const kept = JSON.stringify(mock.calls());
-    for (const value of [secret, SECRETS.tinybird!, 'extra-secret-value']) {
+    expect(mock.calls('workflow_get_log')[0]).toMatchObject({ path: '/api/v1/logs/log [redacted]', params: { id: 'log [redacted]' } });
+    for (const value of [secret, SECRETS.tinybird!, SECRETS.workflow!, extra]) {
       expect(kept).not.toContain(value);
       expect(kept).not.toContain(encodeURIComponent(value));
     }
