@@ -81,6 +81,7 @@ export class ServiceMock extends AnswerDispatcher {
 
   /** Answers in this order, one per request (retries included), then the standing answer again. */
   sequence(toolId: string, steps: readonly MockStep[]): this {
+    this.entry(toolId);
     for (const step of steps) this.add(toolId, step, 1);
     return this;
   }

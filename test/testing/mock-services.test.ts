@@ -88,6 +88,9 @@ describe('mockServices', () => {
     expect(() => mock.reply('loops_find_contacts', [])).toThrow(/no tool "loops_find_contacts"/);
     expect(() => mock.fail('loops_find_contact', 'forbidden')).toThrow('loops_find_contact has no forbidden fixture');
     expect(() => mock.fail('loops_find_contact', 'upstream_error', { times: 0 })).toThrow(/times must be/);
+    expect(() => mock.reply('__proto__', {})).toThrow(/no tool "__proto__"/);
+    expect(() => mock.sequence('constructor', [])).toThrow(/no tool "constructor"/);
+    expect(mock.calls('__proto__')).toEqual([]);
   });
 
   it('fails a request no tool makes loudly, naming method and path, and lists it', async () => {
@@ -165,6 +168,23 @@ describe('faults for retry logic', () => {
     const sends = mock.calls('loops_send_transactional_email');
     expect(sends.map((call) => [call.outcome, call.delivered])).toEqual([['reset_after_write', true], [409, true]]);
     expect(sends[0]!.headers['idempotency-key']).toBe(sends[1]!.headers['idempotency-key']);
+  });
+
+  it('reset_after_write on an ingest: stopped and reported as unknown by default; sent again (rows twice) with on_ambiguous retry', async () => {
+    const data = '{"a":1}\n{"a":2}';
+    const stop = mockServices().fail('tinybird_events', 'reset_after_write', { times: 1 });
+    const stopped = await executeTool('tinybird_events', { ...tinybird, datasource: 'events', data }, { dispatcher: stop, retry: { baseDelayMs: 1 } });
+    expect(stopped).toMatchObject({ success: false, error: { code: 'network', message: expect.stringContaining('outcome unknown') }, meta: { attempts: 1 } });
+    expect(stop.calls('tinybird_events')).toMatchObject([{ delivered: true, body: [{ a: 1 }, { a: 2 }] }]);
+
+    const again = mockServices().fail('tinybird_events', 'reset_after_write', { times: 1 });
+    const retried = await executeTool('tinybird_events', { ...tinybird, datasource: 'events', data, on_ambiguous: 'retry' }, { dispatcher: again, retry: { baseDelayMs: 1 } });
+    expect(retried).toMatchObject({ success: true, output: { successful_rows: 2 } });
+    // Both requests were acted on: the same two rows are in the Data Source twice.
+    expect(again.calls('tinybird_events').map((call) => [call.delivered, call.query])).toEqual([
+      [true, { name: 'events' }],
+      [true, { name: 'events', wait: 'true' }],
+    ]);
   });
 
   it('reset_after_write without a retry: the caller sees a network error and must reconcile', async () => {
