@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createToolExecutor } from '../../src/agents/index.js';
+import { toN8nNode } from '../../src/n8n/index.js';
 import { toSimTool } from '../../src/sim/index.js';
-import { executeTool, getTool, runTool } from '../../src/index.js';
+import { runN8nNode } from '../engines/n8n-context.js';
+import { executeTool, getBlock, getTool, runTool } from '../../src/index.js';
 import { mockServices } from '../../src/testing/index.js';
 import { BASE_URLS, SECRETS } from './helpers.js';
 
@@ -116,6 +118,14 @@ describe('mockServices', () => {
     const executor = createToolExecutor({ settings: { tinybird }, execute: { dispatcher: mock } });
     expect(await executor.execute('tinybird_list_pipes', {})).toMatchObject({ ok: true, output: { pipes: [{ name: 'top_products' }] } });
     expect(mock.calls().map((call) => call.toolId)).toEqual(['workflow_get_log', 'tinybird_list_pipes']);
+  });
+
+  it('serves an n8n node through its execute options', async () => {
+    const mock = mockServices();
+    const { Node } = toN8nNode(getBlock('tinybird'), { execute: { dispatcher: mock } });
+    const { output } = await runN8nNode({ node: new Node(), parameters: { operation: 'query', query: 'SELECT 1 FORMAT JSON' } as never, credentials: { token: SECRETS.tinybird, baseUrl: BASE_URLS.tinybird } as never });
+    expect(output).toEqual([[{ json: expect.objectContaining({ data: [{ VendorID: 2, ts: '2001-01-05 11:45:23' }] }), pairedItem: { item: 0 } }]]);
+    expect(mock.calls('tinybird_query')).toMatchObject([{ body: { q: 'SELECT 1 FORMAT JSON' }, headers: { authorization: 'Bearer [redacted]' } }]);
   });
 
   it('serves the Sim adapter through its execute options', async () => {
