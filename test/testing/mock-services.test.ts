@@ -142,7 +142,7 @@ describe('secrets', () => {
     const extra = 'extra secret/value+1';
     const mock = mockServices({ secrets: [extra] });
     await executeTool('loops_send_event', { apiKey: secret, eventName: 'signup', email: 'a@b.co', eventProperties: { leaked: secret, other: extra } }, { dispatcher: mock });
-    await executeTool('workflow_get_log', { base_url: BASE_URLS.workflow, apiKey: SECRETS.workflow, id: `log ${SECRETS.workflow}` }, { dispatcher: mock });
+    await executeTool('workflow_get_log', { base_url: BASE_URLS.workflow!, apiKey: SECRETS.workflow!, id: `log ${SECRETS.workflow}` }, { dispatcher: mock });
     await executeTool('tinybird_get_datasource', { ...tinybird, datasource: 'x' }, { dispatcher: mock });
     await executeTool('tinybird_query_pipe', { ...tinybird, pipe: 'top', parameters: { echo: `${SECRETS.tinybird} +/` } }, { dispatcher: mock });
     const kept = JSON.stringify(mock.calls());
