@@ -5,8 +5,11 @@
 // again to 410 kB in #21: main stood at 400.7 kB (the Redis pacer and monitor of #19) and the
 // three small harness modules of #21's fast paths (raw-bytes secret scan, bounded cache, call
 // options) add 5.2 kB packed. Lowered to 370 kB once the bundled build (#21) took it to 346.6 kB
-// (319 files instead of 523): a budget far above the tarball would let it grow unseen.
-export const BUDGET_BYTES = 370_000;
+// (319 files instead of 523): a budget far above the tarball would let it grow unseen. Raised to
+// 380 kB in #33: `flowblocks/testing` adds about 24 kB packed (its bundle with every tool's
+// fixtures 14.0 kB, its declarations 7 kB, docs/testing-your-workflows.md 4.3 kB; gzip -9 of each),
+// which took the tarball to 370.2 kB.
+export const BUDGET_BYTES = 380_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }

@@ -96,3 +96,18 @@ describe('the Redis store of the monitor', () => {
     expect(readFileSync(join(ROOT, 'src/cli/monitor-command.ts'), 'utf8')).toMatch(/await import\('\.\.\/notifications\/redis\/backend\.js'\)/);
   });
 });
+
+describe('flowblocks/testing', () => {
+  it.each(['src/index.ts', 'tools/tinybird/index.ts', 'tools/loops/index.ts', 'tools/workflow/index.ts', 'src/agents/index.ts', 'src/sim/index.ts', 'src/n8n/index.ts'])(
+    '%s loads none of it',
+    (entry) => {
+      expect([...importGraph(entry)].filter((file) => file.startsWith('src/testing/'))).toEqual([]);
+    },
+  );
+
+  it('no tool or harness file imports it, even as a type', () => {
+    const files = [...importGraph('src/index.ts')].filter((file) => file.startsWith('tools/') || file.startsWith('src/harness/'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/from ['"][^'"]*\/testing\//);
+  });
+});
