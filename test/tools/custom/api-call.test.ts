@@ -48,7 +48,7 @@ describe('tinybird_api_call', () => {
   it('refuses headers that would replace the credential', async () => {
     const svc = mockService(BASE);
     const result = await run(svc, { path: '/v0/x', headers: { Authorization: 'Bearer other' } });
-    expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: 'headers' }] } });
+    expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: 'headers.Authorization' }] } });
     expect(svc.requests).toHaveLength(0);
   });
 });
