@@ -150,6 +150,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
     // A refused call's error quotes the service's answer: masked too.
     const error = await callTool('workflow_api_call', { path: '/error' });
     record(error, error.isError === true && error.content[0]!.text.includes('[redacted]'));
+    family.note('Model over MCP stdio, 3 services configured: a Tinybird row holding all three credentials (JSON, CSV, JSONEachRow), a workflow log and a 400 echoing them: every secret masked in every form (plain, URL-encoded, JSON-escaped)');
   });
 
   it('item 2: no header asks for a part of an answer, and a 206 is a refusal', async () => {
@@ -166,6 +167,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
     const error = partial.structuredContent?.error as { code?: string; status?: number } | undefined;
     record(partial, partial.isError === true && error?.code === 'invalid_response' && error.status === 206);
     expect(JSON.stringify(partial)).not.toContain(sb.credentials.tinybird.adminToken.slice(4, 12));
+    family.note('Model over MCP stdio: Range, If-Range, Accept-Encoding and 2 method-override headers refused by 3 custom-call tools before sending (15 calls, 0 requests); an unasked 206 refused');
   });
 
   it('item 3: a binary answer holding a secret in any form is refused, a clean one comes back as base64', async () => {
@@ -184,6 +186,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
     expect(Buffer.from(String((clean.structuredContent?.output as { body: string }).body), 'base64').toString('latin1')).toContain('nothing secret here');
     const cleanParquet = await callTool('tinybird_query', { query: "SELECT event FROM events WHERE event = 'creds' FORMAT Parquet" });
     expect(cleanParquet.isError).toBeFalsy();
+    family.note('Model over MCP stdio: binary answers holding a secret plain, URL-encoded or JSON-escaped, and FORMAT Parquet of a row holding the token (tinybird_query and tinybird_api_call), refused; the same answers without a secret come back as base64');
   });
 
   it('item 7: a path whose segment changes under NFKC (a look-alike of ..) is refused before anything is sent', async () => {
@@ -198,6 +201,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
       record(result, result.isError === true);
     }
     expect(hostile.hits.length).toBe(before);
+    family.note('Model over MCP stdio: 5 paths and 2 ids whose segments change under NFKC (fullwidth, small-form and leader dots, fullwidth solidus, percent-encoded) refused before sending');
   });
 
   it('the server wrote no secret to stderr', () => {

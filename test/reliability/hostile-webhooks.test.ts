@@ -154,6 +154,7 @@ describe('hostile Loops webhooks: a captured delivery replayed inside the window
     expect([first, ...replays]).toEqual([true, false, false, false, false]);
     expect(new Set(claimed).size).toBe(1);
     expect(claimed[0]).toMatch(/^webhook:[\w-]{43}$/);
+    family.note('Loops webhooks: one signed delivery verified 5 times inside the window (the wrapper and its event): 1 processed, 1 key in the store; a replay under another webhook-id fails its signature');
   });
 
   it('a replay under another webhook-id does not verify, so it claims nothing; a genuine new message is processed', async () => {
