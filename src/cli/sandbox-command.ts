@@ -20,6 +20,8 @@ Options:
   --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable;
                           429, 5xx and drop are probabilities from 0 to 1, latency ms from 0)
   --fault-seed <n>        seed of the fault dice, to replay a run
+  --import-from <origin>  a loopback origin Tinybird imports from URL may fetch, besides the sandbox's own
+                          ports (repeatable), e.g. http://127.0.0.1:8000; no other URL is fetched
   --tour                  run the tour: every block end to end, with a short report
   --once                  exit after starting (and after the tour) instead of serving until Ctrl-C
 
@@ -145,6 +147,7 @@ export const command: CliCommand = {
           workflows: { type: 'string' },
           fault: { type: 'string', multiple: true },
           'fault-seed': { type: 'string' },
+          'import-from': { type: 'string', multiple: true },
           tour: { type: 'boolean' },
           once: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
@@ -176,9 +179,12 @@ export const command: CliCommand = {
       return 2;
     }
     const { startSandbox, parseFaultSpec, SandboxPortInUseError } = await import('../sandbox/index.js');
+    const { importOrigins } = await import('../sandbox/tinybird/import-file.js');
     let faults;
+    let importFrom;
     try {
       faults = parseFaultSpec(values.fault ?? []);
+      importFrom = importOrigins(values['import-from'] ?? []);
     } catch (error) {
       io.stderr(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
@@ -194,6 +200,7 @@ export const command: CliCommand = {
         workflowsDir: values.workflows,
         faults,
         faultSeed: values['fault-seed'] === undefined ? undefined : Number(values['fault-seed']),
+        tinybird: { importFrom },
         log: (line) => io.stdout(`  · ${line}\n`),
       });
     } catch (error) {
