@@ -1,13 +1,16 @@
 /**
  * The n8n node holds a whole credential object: every secret in it is masked in the item's
  * output and error, whichever field the tool sent (issue 30, item 1). A service here echoes
- * a second key of the credential and the user name and password of its base URL.
+ * a second key of the credential and the user name and password of its base URL. A Sim tool
+ * gets one credential per call; the other secrets a host holds go in `execute.secrets`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/n8n/index.js';
+import { toSimTool } from '../../src/sim/index.js';
+import { getTool } from '../../src/registry.js';
 import { runN8nNode } from './n8n-context.js';
 
 const API_KEY = 'wf-n8n-primary-key-30';
@@ -50,5 +53,15 @@ describe('n8n node: every secret of its credential is masked', () => {
     const credentials = { apiKey: API_KEY, baseUrl: `http://user:${PASSWORD}@127.0.0.1:${new URL(base).port}` };
     const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials, continueOnFail: true });
     expect(JSON.stringify(output)).not.toContain(PASSWORD);
+  });
+});
+
+describe('Sim tool: the secrets a host passes in execute.secrets are masked beside the tool\'s own', () => {
+  it('in the output', async () => {
+    const tool = toSimTool(getTool('workflow_get_log')!, { execute: { secrets: [OLD_KEY, PASSWORD] } });
+    const result = await tool.directExecution({ apiKey: API_KEY, base_url: base, id: 'log-1' });
+    const text = JSON.stringify(result);
+    expect(result.success).toBe(true);
+    for (const secret of [API_KEY, OLD_KEY, PASSWORD]) expect(text).not.toContain(secret);
   });
 });
