@@ -189,6 +189,9 @@ export const command: CliCommand = {
       io.stderr(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
+    // The tour's file server starts first: its origin is one the sandbox may import from.
+    const tour = values.tour ? await import('../sandbox/tour.js') : undefined;
+    const tourFiles = tour ? await tour.startTourServer() : undefined;
     let sb;
     try {
       sb = await startSandbox({
@@ -200,7 +203,7 @@ export const command: CliCommand = {
         workflowsDir: values.workflows,
         faults,
         faultSeed: values['fault-seed'] === undefined ? undefined : Number(values['fault-seed']),
-        tinybird: { importFrom },
+        tinybird: { importFrom: tourFiles ? [...importFrom, tourFiles.origin] : importFrom },
         log: (line) => io.stdout(`  · ${line}\n`),
       });
     } catch (error) {
@@ -218,14 +221,14 @@ export const command: CliCommand = {
           : `port ${error.port}, asked for the prefixed URLs, is already in use: choose another with --port <n> (0 picks a free one)`;
       }
       io.stderr(`the sandbox did not start: ${message}\n`);
+      await tourFiles?.close();
       return 1;
     }
     io.stdout(banner(sb));
     let code = 0;
-    if (values.tour) {
+    if (tour && tourFiles) {
       io.stdout('\nTour: every block end to end\n');
-      const { runTour } = await import('../sandbox/tour.js');
-      const passed = await runTour(sb, io.stdout);
+      const passed = await tour.runTour(sb, io.stdout, tourFiles);
       io.stdout(passed ? '\nThe tour passed.\n' : '\nThe tour failed; see the ✗ lines above.\n');
       code = passed ? 0 : 1;
     }
