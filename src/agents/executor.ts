@@ -3,7 +3,7 @@ import { dictionaryOf } from '../harness/dictionary.js';
 import { paramNames } from '../harness/fields.js';
 import type { AnyTool, ToolError, ToolErrorCode } from '../harness/types.js';
 import { mergeLlmParams } from '../schema.js';
-import { DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, secretValues, selectTools, userSide, type AgentToolOptions } from './options.js';
+import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions } from './options.js';
 import { decodePageCursor } from './page-cursor.js';
 import { scrubSecrets } from './scrub.js';
 import { isQueryTool, shapeListPage, shapeQueryRows, type ShapedOutput, type Truncation } from './shape-result.js';
@@ -88,6 +88,8 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
   const byId = new Map(tools.map((tool) => [tool.id, tool]));
   const maxItems = options.maxItems ?? DEFAULT_MAX_ITEMS;
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
+  // Every service's secrets, not only the called one's: masked in each result and error.
+  const secrets = configuredSecrets(options.settings);
 
   async function execute(name: string, rawArgs: unknown, call: ToolCallOptions = {}): Promise<AgentToolResult> {
     const tool = byId.get(name);
@@ -108,10 +110,10 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
     const user = userSide(tool, settings);
     const result = await executeTool(tool, mergeLlmParams(tool, args, user.params), {
       ...options.execute,
+      secrets: [...(options.execute?.secrets ?? []), ...secrets],
       ...(user.endpoints ? { endpoints: user.endpoints } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
     });
-    const secrets = secretValues(tool, settings);
     if (!result.success) return scrubSecrets({ ok: false, error: modelError(tool, result.error, user.params) }, secrets);
 
     let shaped: ShapedOutput = { output: result.output, notes: [] };

@@ -70,6 +70,20 @@ export function secretValues(tool: AnyTool, settings: ServiceSettings = {}): str
     .map(([, value]) => value as string);
 }
 
+/**
+ * Every secret in every service's settings: the values of the params any tool of that service
+ * marks secret. Each call masks all of them, whichever tool it runs, since a service's answer
+ * can hold another's credential (a workflow log holding a Loops block's inputs).
+ */
+export function configuredSecrets(settings: Record<string, ServiceSettings> = {}): string[] {
+  const secrets = new Set<string>();
+  for (const tool of listTools()) {
+    const serviceSettings = Object.hasOwn(settings, tool.service) ? settings[tool.service] : undefined;
+    if (serviceSettings) for (const value of secretValues(tool, serviceSettings)) secrets.add(value);
+  }
+  return [...secrets];
+}
+
 /** What a service's settings lack to make a call: its credential, and a base URL where the service has no default. */
 export function missingSettings(serviceId: string, settings: ServiceSettings = {}): string[] {
   const service = getService(serviceId);

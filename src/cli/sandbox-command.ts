@@ -21,6 +21,8 @@ Options:
   --fault <spec>          inject faults, e.g. tinybird:429=0.1,5xx=0.05,latency=200,drop=0.01 (repeatable;
                           429, 5xx and drop are probabilities from 0 to 1, latency ms from 0)
   --fault-seed <n>        seed of the fault dice, to replay a run
+  --import-from <origin>  a loopback origin Tinybird imports from URL may fetch, besides the sandbox's own
+                          ports (repeatable), e.g. http://127.0.0.1:8000; no other URL is fetched
   --tour                  run the tour: every block end to end, with a short report
   --once                  exit after starting (and after the tour) instead of serving until Ctrl-C
 
@@ -146,6 +148,7 @@ export const command: CliCommand = {
           workflows: { type: 'string' },
           fault: { type: 'string', multiple: true },
           'fault-seed': { type: 'string' },
+          'import-from': { type: 'string', multiple: true },
           tour: { type: 'boolean' },
           once: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
@@ -177,13 +180,19 @@ export const command: CliCommand = {
       return 2;
     }
     const { startSandbox, parseFaultSpec, SandboxPortInUseError } = await import('../sandbox/index.js');
+    const { importOrigins } = await import('../sandbox/tinybird/import-file.js');
     let faults;
+    let importFrom;
     try {
       faults = parseFaultSpec(values.fault ?? []);
+      importFrom = importOrigins(values['import-from'] ?? []);
     } catch (error) {
       io.stderr(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
+    // The tour's file server starts first: its origin is one the sandbox may import from.
+    const tour = values.tour ? await import('../sandbox/tour.js') : undefined;
+    const tourFiles = tour ? await tour.startTourServer() : undefined;
     let sb;
     try {
       sb = await startSandbox({
@@ -195,6 +204,7 @@ export const command: CliCommand = {
         workflowsDir: values.workflows,
         faults,
         faultSeed: values['fault-seed'] === undefined ? undefined : Number(values['fault-seed']),
+        tinybird: { importFrom: tourFiles ? [...importFrom, tourFiles.origin] : importFrom },
         log: (line) => io.stdout(`  · ${line}\n`),
       });
     } catch (error) {
@@ -212,14 +222,14 @@ export const command: CliCommand = {
           : `port ${error.port}, asked for the prefixed URLs, is already in use: choose another with --port <n> (0 picks a free one)`;
       }
       io.stderr(`the sandbox did not start: ${message}\n`);
+      await tourFiles?.close();
       return 1;
     }
     io.stdout(banner(sb));
     let code = 0;
-    if (values.tour) {
+    if (tour && tourFiles) {
       io.stdout('\nTour: every block end to end\n');
-      const { runTour } = await import('../sandbox/tour.js');
-      const passed = await runTour(sb, io.stdout);
+      const passed = await tour.runTour(sb, io.stdout, tourFiles);
       io.stdout(passed ? '\nThe tour passed.\n' : '\nThe tour failed; see the ✗ lines above.\n');
       code = passed ? 0 : 1;
     }

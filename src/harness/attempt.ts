@@ -23,6 +23,10 @@ function bodyTooLarge(maxBytes: number): ToolFailure {
   return failure('invalid_response', `the response body is larger than the ${maxBytes}-byte limit`);
 }
 
+function binaryHoldsSecret(status: number): ToolFailure {
+  return failure('invalid_response', 'the service answered binary data that holds a configured secret; a binary answer cannot be masked, so it is withheld', { status });
+}
+
 export interface AttemptSettings {
   dispatcher: Dispatcher;
   timeoutMs: number;
@@ -104,6 +108,8 @@ class Attempt implements Dispatcher.DispatchHandler {
     const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
     const { body, bodyKind } = decodeBody(this.status, this.headers, bytes, this.method);
     if (bodyKind === 'json' && bytes.length >= RAW_SCAN_MIN_BYTES) this.settings.redactor?.trustIfClean(bytes, body);
+    // Bytes handed on as base64 are never walked by the mask: a secret in them is refused here.
+    if (bodyKind === 'binary' && this.settings.redactor?.heldIn(bytes)) return this.reject(binaryHoldsSecret(this.status));
     this.resolve({ status: this.status, headers: this.headers, body, bodyKind });
   }
 

@@ -17,6 +17,7 @@ export class CallOptions implements ExecuteOptions {
   readonly retry?: false | RetryOptions;
   readonly pacer?: PacerLike | false;
   readonly logger?: (event: HarnessEvent) => void;
+  readonly secrets?: readonly string[];
   private key?: string;
 
   constructor(options: ExecuteOptions) {
@@ -28,6 +29,7 @@ export class CallOptions implements ExecuteOptions {
     this.retry = options.retry;
     this.pacer = options.pacer;
     this.logger = options.logger;
+    this.secrets = options.secrets;
   }
 
   get idempotencyKey(): string {

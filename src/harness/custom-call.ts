@@ -1,12 +1,34 @@
 import { z } from 'zod';
 import { failure } from './errors.js';
+import { changesUnderNfkc, NFKC_REASON } from './path-segment.js';
 import type { Connection } from './service.js';
 import type { ToolDefinition } from './types.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Headers a custom call may not set: the credential's, and what the harness itself owns. */
-const OWNED_HEADERS = new Set(['authorization', 'x-api-key', 'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'cookie', 'idempotency-key']);
+/**
+ * The only headers a custom call may set: what a call to these services needs (content
+ * negotiation, the JSON type of the body it sends, conditional writes, a trace id). Anything
+ * else is refused: the credential and what the harness owns, and every way to ask for part of
+ * an answer or another method (`Range`, `If-Range`, `Accept-Encoding`, `X-HTTP-Method-Override`),
+ * since a mask that matches whole secrets cannot match a slice of one.
+ */
+const ALLOWED_HEADER_NAMES = ['Accept', 'Accept-Language', 'Content-Type', 'Cache-Control', 'If-Match', 'If-None-Match', 'If-Modified-Since', 'If-Unmodified-Since', 'X-Request-Id', 'traceparent', 'tracestate'];
+const ALLOWED_HEADERS = new Set(ALLOWED_HEADER_NAMES.map((name) => name.toLowerCase()));
+
+/** A JSON media type (`application/json`, `application/merge-patch+json`, with parameters): the body is always JSON. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
+
+/** Why a header may not be set, or undefined when it may. */
+export function refusedHeaderReason(name: string, value: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (!ALLOWED_HEADERS.has(lower)) return `${name} cannot be set; a custom call may set only ${ALLOWED_HEADER_NAMES.join(', ')}`;
+  if (lower === 'content-type' && !JSON_MEDIA_TYPE.test(value)) return `${name} must be a JSON media type: the body is sent as JSON`;
+  return undefined;
+}
+
+/** An answer that is a part of a resource (`206`): a model could read a secret in slices no mask matches. */
+export const PARTIAL_CONTENT = 'the service answered 206 Partial Content; a part of an answer is refused, since a secret read in slices would pass the mask';
 
 /** True when `text` holds a C0 control character or DEL. */
 const hasControl = (text: string) => [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
@@ -34,7 +56,8 @@ function decodeFully(segment: string): string | undefined {
  * Why `path` cannot be a path under a base URL, or undefined when it can: it must start with
  * one `/`, hold no query, fragment, backslash, whitespace or control character, and no segment
  * may be, or decode to, `.` or `..`, or hold a `/` or `\` once decoded (a server or proxy that
- * decodes would read it as a move).
+ * decodes would read it as a move), or change under Unicode NFKC (`．．`, `‥` and `／` are
+ * `..` and `/` to a server that normalizes).
  */
 export function unsafePathReason(path: string): string | undefined {
   if (!path.startsWith('/')) return 'must start with / (it is relative to the service\'s base URL)';
@@ -49,6 +72,7 @@ export function unsafePathReason(path: string): string | undefined {
     if (decoded === '.' || decoded === '..' || /^\.\.?;/.test(decoded)) return 'cannot hold a . or .. segment (encoded or not)';
     if (/[/\\]/.test(decoded)) return `cannot hold an encoded / or \\ (${JSON.stringify(segment)})`;
     if (hasControl(decoded)) return 'cannot hold encoded control characters';
+    if (changesUnderNfkc(decoded)) return `cannot hold ${JSON.stringify(segment)}: ${NFKC_REASON}`;
   }
   return undefined;
 }
@@ -114,10 +138,13 @@ export function customApiCall<const Id extends string, CP extends z.ZodRawShape>
     headers: z
       .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name has letters, digits and -'), z.string().regex(/^[^\r\n]*$/, 'a header value is one line'))
       .optional()
-      .refine((headers) => !headers || Object.keys(headers).every((name) => !OWNED_HEADERS.has(name.toLowerCase()) && name.toLowerCase() !== connection.credential.header.toLowerCase()), {
-        message: 'headers may not set the credential, Content-Type, Host, Cookie or Idempotency-Key',
+      .superRefine((headers, ctx) => {
+        for (const [name, value] of Object.entries(headers ?? {})) {
+          const reason = refusedHeaderReason(name, value);
+          if (reason) ctx.addIssue({ code: 'custom', message: reason, path: [name] });
+        }
       })
-      .describe('Extra request headers (never the credential)'),
+      .describe(`Extra request headers, only these: ${ALLOWED_HEADER_NAMES.join(', ')} (a JSON type); never the credential, Range or Accept-Encoding`),
   });
   const params = z.object({ ...spec.connectionParams, ...callParams.shape });
   type P = z.output<typeof params>;
@@ -152,7 +179,10 @@ export function customApiCall<const Id extends string, CP extends z.ZodRawShape>
       if (request.url !== url) throw failure('invalid_params', 'invalid params: path leaves the service\'s base URL', { issues: [{ path: 'path', message: 'leaves the base URL' }] });
       return request;
     },
-    response: (res) => ({ status: res.status, body: res.body instanceof Uint8Array ? Buffer.from(res.body).toString('base64') : (res.body ?? null) }),
+    response: (res) => {
+      if (res.status === 206) throw failure('invalid_response', PARTIAL_CONTENT, { status: 206 });
+      return { status: res.status, body: res.body instanceof Uint8Array ? Buffer.from(res.body).toString('base64') : (res.body ?? null) };
+    },
   };
   return tool;
 }

@@ -131,7 +131,7 @@ export async function runTool<T extends AnyTool>(
   type O = z.output<T['output']>;
   const started = performance.now();
   // Its secrets are added as the params are read, inside the try: reading them may throw.
-  const redactor = new Redactor([]);
+  const redactor = new Redactor(Array.isArray(options.secrets) ? options.secrets : []);
   const callOptions = withIdempotencyKey(options);
   const toolIsSafe = tool.annotations.readOnly || tool.annotations.idempotent;
   const state = createCallState(tool.id, toolIsSafe, options, redactor);

@@ -11,9 +11,23 @@ const isDotSegment = (id: string) => id === '.' || id === '..';
 
 const DOT_SEGMENT = 'cannot be "." or "..": a server would read it as a move in the URL path';
 
-/** A param that goes into a URL path: `invalid_params`, the field named, when it is empty, `.` or `..`. */
+/**
+ * A server or proxy that applies Unicode NFKC normalization reads `．．` (fullwidth), `﹒﹒`
+ * (small form) and `‥` (two-dot leader) as `..`, and `／` as `/`. Rather than list look-alikes,
+ * any text NFKC would change is refused: ids and paths are sent as they will be read.
+ */
+export const changesUnderNfkc = (text: string) => text.normalize('NFKC') !== text;
+
+export const NFKC_REASON = 'it changes under Unicode NFKC normalization, and a server that normalizes could read a look-alike of . , .. or / in it';
+
+/** A param that goes into a URL path: `invalid_params`, the field named, when it is empty, `.`, `..` or changes under NFKC. */
 export function pathIdParam(description: string) {
-  return z.string().min(1).refine((id) => !isDotSegment(id), { error: DOT_SEGMENT }).describe(description);
+  return z
+    .string()
+    .min(1)
+    .refine((id) => !isDotSegment(id), { error: DOT_SEGMENT })
+    .refine((id) => !changesUnderNfkc(id), { error: `cannot be used: ${NFKC_REASON}` })
+    .describe(description);
 }
 
 /**
@@ -23,6 +37,10 @@ export function pathIdParam(description: string) {
 export function pathSegment(id: string): string {
   if (id === '' || isDotSegment(id)) {
     const message = `${JSON.stringify(id)} cannot be a path segment: a server would read it as a move in the URL path`;
+    throw failure('invalid_params', `invalid params: ${message}`, { issues: [{ path: '', message }] });
+  }
+  if (changesUnderNfkc(id)) {
+    const message = `${JSON.stringify(id)} cannot be a path segment: ${NFKC_REASON}`;
     throw failure('invalid_params', `invalid params: ${message}`, { issues: [{ path: '', message }] });
   }
   return encodeURIComponent(id);

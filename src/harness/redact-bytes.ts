@@ -35,3 +35,28 @@ export function bytesHoldNoNeedle(bytes: Buffer, needles: readonly string[]): bo
   if (needles.some(hasEscapable)) return false;
   return !bytes.includes('\\u', firstBackslash, 'latin1');
 }
+
+/**
+ * The ways a secret's characters can stand in a JSON string besides themselves: each one
+ * escaped as `JSON.stringify` does, and with `/` escaped too (`\/`, which some encoders write).
+ */
+export function jsonEscapedForms(text: string): string[] {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  const forms = escaped === text ? [] : [escaped];
+  if (text.includes('/')) forms.push(escaped.split('/').join('\\/'));
+  return forms;
+}
+
+/**
+ * True when bytes the harness cannot parse (a binary answer: Parquet, an archive, an image)
+ * hold a needle in any form the redactor masks: as UTF-8, and each JSON-escaped. Masking
+ * inside such bytes would corrupt them, so a hit is refused, not masked.
+ */
+export function bytesHoldAnyNeedle(bytes: Uint8Array, needles: readonly string[]): boolean {
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const needle of needles) {
+    if (buffer.includes(needle, 0, 'utf8')) return true;
+    for (const form of jsonEscapedForms(needle)) if (buffer.includes(form, 0, 'utf8')) return true;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import { bytesHoldNoNeedle } from './redact-bytes.js';
+import { bytesHoldAnyNeedle, bytesHoldNoNeedle, jsonEscapedForms } from './redact-bytes.js';
 
 const MASK = '[redacted]';
 /** How many of a trusted body's own values are trusted with it (a body's fields, not its rows). */
@@ -6,7 +6,9 @@ const TRUSTED_FIELDS = 64;
 
 /**
  * Replaces every occurrence of the given secrets in any JSON-like value. Also masks the
- * URL-encoded form of each secret, since a secret can come back inside a URL.
+ * URL-encoded form of each secret, since a secret can come back inside a URL, and the
+ * JSON-escaped forms of both, since a text answer (NDJSON, a log line) can hold JSON that
+ * was never parsed.
  */
 export class Redactor {
   private readonly needles: string[];
@@ -27,7 +29,8 @@ export class Redactor {
     const needles = this.needles;
     for (const secret of secrets) {
       if (typeof secret !== 'string' || secret.length < 4) continue;
-      for (const form of [secret, encodeURIComponent(secret)]) if (!needles.includes(form)) needles.push(form);
+      const plain = [secret, encodeURIComponent(secret)];
+      for (const form of [...plain, ...plain.flatMap(jsonEscapedForms)]) if (!needles.includes(form)) needles.push(form);
     }
     // Longest first, so a secret that contains another is masked whole.
     if (needles.length > 1) needles.sort((a, b) => b.length - a.length);
@@ -35,6 +38,11 @@ export class Redactor {
 
   get active(): boolean {
     return this.needles.length > 0;
+  }
+
+  /** Whether bytes that cannot be masked (a binary answer) hold a secret in any form. */
+  heldIn(bytes: Uint8Array): boolean {
+    return this.active && bytesHoldAnyNeedle(bytes, this.needles);
   }
 
   text(value: string): string {

@@ -173,6 +173,12 @@ export interface ExecuteOptions {
   pacer?: PacerLike | false;
   /** Receives one redacted event per request, response and retry. */
   logger?: (event: HarnessEvent) => void;
+  /**
+   * More values to mask in the result, its error and log events, besides the tool's own secret
+   * params: the other credentials a caller holds (the agents pass every configured one), so an
+   * answer echoing another service's key does not hand it on. A binary answer holding one is refused.
+   */
+  secrets?: readonly string[];
 }
 
 /** What a composed tool (`run`) gets: the harness's send, and its own single call. */

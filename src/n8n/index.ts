@@ -165,6 +165,24 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
 }
 
 
+/**
+ * Every secret an n8n credential holds, to mask in each result and error whichever field the
+ * tool sends: each string field but the base URL, and the user name and password a base URL may carry.
+ */
+function credentialSecrets(credential: IDataObject): string[] {
+  const secrets: string[] = [];
+  for (const [name, value] of Object.entries(credential)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (name !== 'baseUrl') {
+      secrets.push(value);
+      continue;
+    }
+    const url = URL.parse(value);
+    for (const part of [url?.username, url?.password]) if (part) secrets.push(decodeURIComponent(part));
+  }
+  return secrets;
+}
+
 /** A block as an n8n node class and its service's credential type. */
 export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
@@ -212,6 +230,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       params[connection.credential.param] = secret[connection.credential.param];
       const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
       const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
+      runOptions.secrets = [...(runOptions.secrets ?? []), ...credentialSecrets(secret)];
       if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
       else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
       const result = await runTool(tool, coerceParams(tool, params), runOptions);

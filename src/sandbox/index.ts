@@ -177,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const session = await openSession(options.dataDir ? join(options.dataDir, 'chdb') : undefined);
   const log = options.log ?? (() => {});
   let origin = '';
+  const ownOrigins: Partial<Record<SandboxService, string>> = {};
   const urls = () => serviceUrls((_, prefix) => `${origin}${prefix}`);
   const [team, free] = WORKFLOW_API_KEYS as [(typeof WORKFLOW_API_KEYS)[number], (typeof WORKFLOW_API_KEYS)[number]];
   const credentials: SandboxCredentials = {
@@ -201,6 +202,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         pipes: { ...fixturePipes, ...schemaFiles.pipes, ...options.tinybird?.pipes },
       },
       options.dataDir,
+      // An import fetches only from the sandbox's own ports (and tinybird.importFrom).
+      () => [origin, ...Object.values(ownOrigins)].filter((o): o is string => Boolean(o)),
     );
     cleanups.push(() => tinybird.close());
     const loops = createLoops({ apiKeys: [LOOPS_API_KEY], ...options.loops }, options.dataDir);
@@ -249,7 +252,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         throw error;
       }
     };
-    const ownOrigins: Partial<Record<SandboxService, string>> = {};
     const apps = { tinybird: tinybird.app, loops: loops.app, workflow: workflow.app };
     const services = Object.keys(apps) as SandboxService[];
     origin = await listen(

@@ -18,8 +18,16 @@ function ok<O>(label: string, result: ToolResult<O>): O {
   return result.output;
 }
 
-/** A loopback server for the tour: serves a CSV to append, and receives the completion webhook. */
-async function tourServer(csv: string) {
+const TOUR_CSV = 'timestamp,event,user_id,email,amount\n2026-11-22 09:00:00,signup,csv_1,csv1@example.com,\n2026-11-22 09:05:00,purchase,csv_1,,19.9\n';
+
+export type TourServer = Awaited<ReturnType<typeof startTourServer>>;
+
+/**
+ * A loopback server for the tour: serves a CSV to append, and receives the completion
+ * webhook. Start it before the sandbox and give its `origin` in `tinybird.importFrom`: the
+ * sandbox imports only from its own ports and the origins given at start.
+ */
+export async function startTourServer(csv = TOUR_CSV) {
   const deliveries: { headers: Record<string, string>; body: string }[] = [];
   let arrived: (() => void) | undefined;
   const server: Server = createServer((req, res) => {
@@ -35,6 +43,7 @@ async function tourServer(csv: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    origin,
     csvUrl: `${origin}/signups.csv`,
     hookUrl: `${origin}/hook`,
     deliveries,
@@ -57,9 +66,9 @@ async function tourServer(csv: string) {
 
 /**
  * The `npm start` story: every block end to end against the sandbox, one line per step.
- * Returns true when every step worked.
+ * Returns true when every step worked. It closes `files` when done.
  */
-export async function runTour(sb: Sandbox, print: (text: string) => void): Promise<boolean> {
+export async function runTour(sb: Sandbox, print: (text: string) => void, files: TourServer): Promise<boolean> {
   const tb = { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken };
   const loops = { apiKey: sb.credentials.loops.apiKey };
   const wf = { base_url: sb.urls.workflow, apiKey: sb.credentials.workflow.apiKey };
@@ -67,7 +76,6 @@ export async function runTour(sb: Sandbox, print: (text: string) => void): Promi
   const secret = 'tour-webhook-secret';
   const notificationsUrl = `${sb.admin.workflow}/workspaces/${sb.credentials.workflow.workspaceId}/notifications`;
   let configuredHook = false;
-  const files = await tourServer('timestamp,event,user_id,email,amount\n2026-11-22 09:00:00,signup,csv_1,csv1@example.com,\n2026-11-22 09:05:00,purchase,csv_1,,19.9\n');
   const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
 
   const steps: [string, Step][] = [

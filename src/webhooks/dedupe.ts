@@ -1,5 +1,6 @@
 import { MemoryDedupeStore, type DedupeStore } from './dedupe-store.js';
 import type { WorkflowExecutionCompletedEvent } from './event.js';
+import type { LoopsWebhookEvent, VerifiedLoopsWebhook } from './loops.js';
 import type { HeaderSource } from './header-source.js';
 import { keyDigest } from './key-digest.js';
 import { DEFAULT_TOLERANCE_MS } from './verify.js';
@@ -27,14 +28,18 @@ export interface DeduplicatorOptions {
   byExecutionId?: boolean;
 }
 
-/** The event `verifyWebhook` returned; nothing else is accepted. */
-export type DedupeEvent = WorkflowExecutionCompletedEvent;
+/**
+ * The event `verifyWebhook` returned, or what `verifyLoopsWebhook` returned (or the `event`
+ * inside it); nothing else is accepted.
+ */
+export type DedupeEvent = WorkflowExecutionCompletedEvent | VerifiedLoopsWebhook | LoopsWebhookEvent;
 
 /**
  * Drops repeated deliveries by the ids inside the signed body (`data.executionId`, or the
  * event `id`): the delivery id and `Idempotency-Key` headers are not signed, so anyone
- * replaying a delivery could change them. Only an event returned by `verifyWebhook` is
- * accepted, so a delivery that did not verify never claims a key.
+ * replaying a delivery could change them. A Loops delivery is dropped by its `webhook-id`,
+ * which Standard Webhooks sign with the body. Only what `verifyWebhook` or
+ * `verifyLoopsWebhook` returned is accepted, so a delivery that did not verify never claims a key.
  */
 export class WebhookDeduplicator {
   private readonly store: DedupeStore;
@@ -53,7 +58,9 @@ export class WebhookDeduplicator {
   /** The store key of a verified event: a fixed-length digest of its signed ids. */
   key(event: DedupeEvent): string {
     const identity = signedIdentity(event);
-    if (!identity) throw new TypeError('pass the event verifyWebhook returned: only a verified delivery may claim a key');
+    if (!identity) throw new TypeError('pass what verifyWebhook or verifyLoopsWebhook returned: only a verified delivery may claim a key');
+    // A Loops delivery is known by its signed webhook-id: a replay carries the same one, and another id breaks the signature.
+    if ('loopsWebhookId' in identity) return `webhook:${keyDigest(JSON.stringify(['loops', identity.loopsWebhookId]))}`;
     const ids = this.byExecutionId ? ['execution', identity.executionId] : ['event', identity.eventId, identity.executionId];
     return `webhook:${keyDigest(JSON.stringify(ids))}`;
   }

@@ -10,6 +10,7 @@ import { WebhookVerificationError } from './errors.js';
 import { headerValue, type HeaderSource } from './header-source.js';
 import type { WebhookBody } from './signature.js';
 import { checkTimestamp, DEFAULT_TOLERANCE_MS, sameBytes } from './verify.js';
+import { recordVerifiedLoops } from './verified-identity.js';
 
 /** The 17 event names Loops documents (OpenAPI 1.21.6 `webhooks:`). Others are accepted as they come. */
 export const LOOPS_WEBHOOK_EVENTS = [
@@ -72,7 +73,7 @@ export interface LoopsVerifyOptions {
 }
 
 export interface VerifiedLoopsWebhook {
-  /** `webhook-id`: the same on every retry of one message, so dedupe on it. */
+  /** `webhook-id`: the same on every retry of one message, and signed; `WebhookDeduplicator` keys on it. */
   id: string;
   /** `webhook-timestamp`, in Unix seconds. */
   timestamp: number;
@@ -145,5 +146,6 @@ export function verifyLoopsWebhook(options: LoopsVerifyOptions): VerifiedLoopsWe
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
     throw new WebhookVerificationError('invalid_payload', `the body is not a Loops webhook event: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, issues);
   }
-  return { id: id!, timestamp: Number(timestamp), event: parsed.data as LoopsWebhookEvent };
+  // Known to WebhookDeduplicator by its signed id: a replay inside the window is dropped there.
+  return recordVerifiedLoops({ id: id!, timestamp: Number(timestamp), event: parsed.data as LoopsWebhookEvent });
 }

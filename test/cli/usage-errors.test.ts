@@ -42,6 +42,7 @@ describe('usage errors across commands', () => {
     [['sandbox', '--no-service-ports', '--loops-port', '1'], /--loops-port and --no-service-ports do not go together/],
     [['sandbox', '--fault', 'tinybird:429=2'], /429 is a probability from 0 to 1/],
     [['sandbox', '--fault', 'tinybird:latency=-5'], /latency is a number of ms from 0/],
+    [['sandbox', '--import-from', 'http://10.0.0.5:8000'], /tinybird.importFrom: "http:\/\/10.0.0.5:8000" is not an http\(s\) origin on 127.0.0.1, localhost or \[::1\]/],
     [['sandbox', 'outbox', '--bogus'], /bogus/],
   ];
   for (const [args, message] of cases) {

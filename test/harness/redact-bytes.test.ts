@@ -5,7 +5,7 @@
  * character is tried.
  */
 import { describe, expect, it } from 'vitest';
-import { bytesHoldNoNeedle } from '../../src/harness/redact-bytes.js';
+import { bytesHoldAnyNeedle, bytesHoldNoNeedle, jsonEscapedForms } from '../../src/harness/redact-bytes.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 const SECRET = 'sk_live_bytes-secret';
@@ -51,5 +51,25 @@ describe('bytesHoldNoNeedle', () => {
   it('never clears a secret holding U+FFFD, which invalid UTF-8 decodes to', () => {
     expect(bytesHoldNoNeedle(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), ['x\ufffdy'])).toBe(false);
     expect(bytesHoldNoNeedle(json({ a: 1 }), ['\ufffd'])).toBe(false);
+  });
+});
+
+describe('jsonEscapedForms and bytesHoldAnyNeedle (binary answers)', () => {
+  it('spells a secret as JSON would, with and without an escaped /, and nothing for a plain one', () => {
+    expect(jsonEscapedForms('plain-secret')).toEqual([]);
+    expect(jsonEscapedForms('a"b')).toEqual(['a\\"b']);
+    expect(jsonEscapedForms('a/b')).toEqual(['a\\/b']);
+    expect(jsonEscapedForms('a/"\n')).toEqual(['a/\\"\\n', 'a\\/\\"\\n']);
+  });
+
+  it('finds a needle in bytes as UTF-8 or JSON-escaped, anywhere, in a Uint8Array view too', () => {
+    const bytes = (text: string) => Buffer.concat([Buffer.from([0, 0xff]), Buffer.from(text), Buffer.from([0x80])]);
+    expect(bytesHoldAnyNeedle(bytes(`x${SECRET}y`), [SECRET])).toBe(true);
+    expect(bytesHoldAnyNeedle(bytes(JSON.stringify({ k: 'wf/"key' })), ['wf/"key'])).toBe(true);
+    expect(bytesHoldAnyNeedle(bytes('wf\\/\\"key'), ['wf/"key'])).toBe(true);
+    expect(bytesHoldAnyNeedle(bytes('nothing here'), [SECRET, 'wf/"key'])).toBe(false);
+    const backing = Buffer.from(`....${SECRET}....`);
+    expect(bytesHoldAnyNeedle(new Uint8Array(backing.buffer, backing.byteOffset + 4, SECRET.length), [SECRET])).toBe(true);
+    expect(bytesHoldAnyNeedle(new Uint8Array(backing.buffer, backing.byteOffset, 4), [SECRET])).toBe(false);
   });
 });

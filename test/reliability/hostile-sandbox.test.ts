@@ -9,6 +9,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -28,6 +29,15 @@ const out = (name: string) => join(outside, `${name}.out`);
 
 /** Requests the hostile SQL sends its `url()`/`s3()` reads to: any hit is a leak. */
 let listener: { server: Server; port: number; hits: string[] };
+let foreign: { server: Server; port: number; hits: string[] };
+const FOREIGN_BODY = 'root:x:0:0:root:/root:/bin/bash\nadmin_password=hunter2-canary\n';
+/** A gzip bomb: 16 members of 64 MiB of zeros each, 1 GiB inflated from about 1 MB. */
+const BOMB = (() => {
+  const member = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+  return Buffer.concat(Array.from({ length: 16 }, () => member));
+})();
+/** Bytes the listener wrote of an endless download before the sandbox hung up. */
+let streamed = 0;
 let sb: Sandbox;
 let port: number;
 
@@ -41,17 +51,44 @@ beforeAll(async () => {
     if (req.url === '/to-metadata') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
     if (req.url === '/to-loopback') return void res.writeHead(307, { location: '/rows.csv' }).end();
     if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
+    if (req.url === '/to-foreign') return void res.writeHead(302, { location: `http://localhost:${foreign.port}/etc/passwd` }).end();
+    if (req.url === '/mixed.ndjson') return void res.writeHead(200).end(`${FOREIGN_BODY}{"timestamp":"2026-11-22 10:00:00","event":"mixed","user_id":"m1"}\n`);
+    if (req.url === '/bomb.csv.gz') return void res.writeHead(200).end(BOMB);
+    if (req.url === '/declared-huge.csv') return void res.writeHead(200, { 'content-length': String(200 * 1024 * 1024) }).end('x');
+    if (req.url === '/endless.csv') {
+      // Chunked, no length: 1 MiB at a time until the client hangs up.
+      const chunk = Buffer.alloc(1024 * 1024, 0x41);
+      const pump = () => {
+        while (!res.destroyed && streamed < 512 * 1024 * 1024) {
+          streamed += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => res.destroy());
+      return void pump();
+    }
     res.writeHead(200).end(`2026-11-22 10:00:00,${req.url === '/secret.csv' ? 'leaked' : 'imported'},u1,,\n`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   listener = { server, port: (server.address() as AddressInfo).port, hits };
-  sb = await startSandbox({ dataDir, tinybird: { jobStepMs: 20, queriesPerSecond: 10_000, importsPerMinute: 1000 } });
+  // Another local service, not named at start: the sandbox must never fetch it.
+  const foreignHits: string[] = [];
+  const foreignServer = createServer((req, res) => {
+    foreignHits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(FOREIGN_BODY);
+  });
+  await new Promise<void>((resolve) => foreignServer.listen(0, '127.0.0.1', resolve));
+  foreign = { server: foreignServer, port: (foreignServer.address() as AddressInfo).port, hits: foreignHits };
+  // The listener is the one origin given at start besides the sandbox's own ports.
+  sb = await startSandbox({ dataDir, tinybird: { importFrom: [`http://127.0.0.1:${listener.port}`], jobStepMs: 20, queriesPerSecond: 10_000, importsPerMinute: 1000 } });
   port = Number(new URL(sb.urls.tinybird).port);
 }, 60_000);
 
 afterAll(async () => {
   await sb?.close();
   await new Promise((resolve) => listener?.server.close(resolve));
+  await new Promise((resolve) => foreign?.server.close(resolve));
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -305,4 +342,64 @@ describe('item 3: ids and redirects that lead outside', () => {
     expect(leaked.json.data).toEqual([{ n: 0 }]);
     family.note('Redirects: an import through a 302 to [::ffff:127.0.0.1] or a metadata address, or an endless redirect, ends in a job error without the target being fetched');
   });
+
+  /** Submits an import of `url` and waits for its job: the 400 refusal, or the job's end. */
+  async function importJob(url: string, format = 'csv', via: 'form' | 'query' = 'form') {
+    const token = sb.credentials.tinybird.adminToken;
+    const path = `${sb.urls.tinybird}/v0/datasources?mode=append&name=events&format=${format}${via === 'query' ? `&url=${encodeURIComponent(url)}` : ''}`;
+    const res = await call(path, { method: 'POST', token, ...(via === 'form' ? { body: new URLSearchParams({ url }) } : {}) });
+    if (res.status !== 200) return { status: res.status, error: String(res.json?.error), job: undefined };
+    const job = await eventually(async () => {
+      const polled = await call(`${sb.urls.tinybird}/v0/jobs/${res.json.id as string}`, { token });
+      return polled.json.status === 'done' || polled.json.status === 'error' ? polled.json : undefined;
+    }, 20_000);
+    return { status: job.status as string, error: String(job.error ?? ''), job };
+  }
+
+  it('item 4: imports only from its own ports and the origins given at start; a foreign local service is never fetched', async () => {
+    const token = sb.credentials.tinybird.adminToken;
+    const refusals = [];
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      for (const via of ['form', 'query'] as const) refusals.push(await importJob(`http://${host}:${foreign.port}/etc/passwd`, 'ndjson', via));
+    }
+    for (const result of refusals) {
+      expect(family.record(result.status === 400 && result.error === 'The sandbox only imports from its own ports and the origins given at start (tinybird.importFrom)'), JSON.stringify(result)).toBe(true);
+    }
+    // An allowed origin that redirects to the foreign port: checked at the hop, not fetched.
+    const bounced = await importJob(`http://127.0.0.1:${listener.port}/to-foreign`);
+    expect(family.record(bounced.status === 'error' && bounced.error.includes('only imports from its own ports')), JSON.stringify(bounced)).toBe(true);
+    expect(foreign.hits).toEqual([]);
+    // Its own port is allowed: the Query API's CSV of a row, read back into the Data Source.
+    const own = `${sb.urls.tinybird}/v0/sql?token=${token}&q=${encodeURIComponent("SELECT toDateTime('2026-11-22 10:00:00') AS timestamp, 'own-port' AS event, 'o1' AS user_id FORMAT CSVWithNames")}`;
+    const fromOwn = await importJob(own);
+    expect(fromOwn.status, JSON.stringify(fromOwn)).toBe('done');
+    family.note(`Imports: a foreign local service refused on 3 loopback names × 2 ways to pass url (${refusals.length} requests, 0 fetched), and through a redirect from an allowed origin; the sandbox's own port imports`);
+  });
+
+  it('item 4: lines that are not JSON objects are counted as invalid_lines, never kept in the quarantine', async () => {
+    const token = sb.credentials.tinybird.adminToken;
+    const mixed = await importJob(`http://127.0.0.1:${listener.port}/mixed.ndjson`, 'ndjson');
+    expect(mixed.job).toMatchObject({ status: 'done', invalid_lines: 2, statistics: { row_count: 1 } });
+    const quarantine = await call(`${sb.urls.tinybird}/v0/sql?q=${encodeURIComponent('SELECT * FROM events_quarantine FORMAT JSON')}`, { token });
+    const kept = quarantine.text.includes('hunter2') || quarantine.text.includes('root:x:0:0');
+    expect(family.record(mixed.job?.invalid_lines === 2 && !kept), quarantine.text.slice(0, 300)).toBe(true);
+  });
+
+  it('item 5: a download and a gzip are capped (100 MiB by default): a bomb or an endless body ends in a job error', async () => {
+    const before = process.memoryUsage().rss;
+    const bomb = await importJob(`http://127.0.0.1:${listener.port}/bomb.csv.gz`);
+    const bombRss = process.memoryUsage().rss - before;
+    const declared = await importJob(`http://127.0.0.1:${listener.port}/declared-huge.csv`);
+    const endless = await importJob(`http://127.0.0.1:${listener.port}/endless.csv`);
+    const cases = [
+      [bomb, 'File too large: decompressed, the file is more than 104857600 bytes, the import limit'],
+      [declared, 'File too large: the download is more than 104857600 bytes, the import limit'],
+      [endless, 'File too large: the download is more than 104857600 bytes, the import limit'],
+    ] as const;
+    for (const [result, error] of cases) expect(family.record(result.status === 'error' && result.error === error), JSON.stringify(result)).toBe(true);
+    // The endless body stopped near the cap, not at the 512 MiB the listener would have sent.
+    expect(streamed).toBeLessThan(256 * 1024 * 1024);
+    expect(bombRss).toBeLessThan(600 * 1024 * 1024);
+    family.note(`Imports: a ${(BOMB.length / 1024 / 1024).toFixed(1)} MB gzip of 1 GiB, a 200 MiB Content-Length and an endless chunked body each end in a job error at the 100 MiB cap; rss grew ${Math.round(bombRss / 1024 / 1024)} MB for the bomb, the endless body was cut after ${Math.round(streamed / 1024 / 1024)} MiB written`);
+  }, 60_000);
 });

@@ -12,7 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEDUPE_ENTRY_BYTES,
   MemoryDedupeStore,
+  signLoopsWebhook,
+  verifyLoopsWebhook,
   verifyWebhook,
+  WebhookVerificationError,
   WebhookDeduplicator,
   type DedupeStore,
   type HeaderSource,
@@ -131,6 +134,60 @@ function pieces(secret: string): string[] {
 function leaksPart(output: string, secret: string): boolean {
   return pieces(secret).some((piece) => output.includes(piece));
 }
+
+describe('hostile Loops webhooks: a captured delivery replayed inside the window (issue 30, item 6)', () => {
+  const LOOPS_SECRET = `whsec_${Buffer.from('loops-replay-signing-key-30').toString('base64')}`;
+  const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
+  const body = JSON.stringify({ eventName: 'email.hardBounced', eventTime: NOW / 1000, webhookSchemaVersion: '1.0.0', contactIdentity: { id: 'c1', email: 'a@b.co' } });
+  const captured = signLoopsWebhook({ body, secret: LOOPS_SECRET, id: 'msg_2Kq7', timestamp: NOW / 1000 });
+  const verify = (headers: Record<string, string>, at: number) => verifyLoopsWebhook({ body, headers, secret: LOOPS_SECRET, now: at });
+
+  it('the same signed delivery verified again 4 minutes later is a duplicate, through any store', async () => {
+    const { store, claimed } = recordingStore();
+    const dedupe = new WebhookDeduplicator({ store });
+    const first = await dedupe.claim(verify(captured, NOW));
+    const replays = [];
+    for (const minutes of [0, 1, 4]) replays.push(await dedupe.claim(verify(captured, NOW + minutes * 60_000)));
+    // The event inside is known by the same signed id: a receiver that passes it gets the same answer.
+    replays.push(await dedupe.claim(verify(captured, NOW + 60_000).event));
+    family.record(first && replays.every((r) => r === false));
+    expect([first, ...replays]).toEqual([true, false, false, false, false]);
+    expect(new Set(claimed).size).toBe(1);
+    expect(claimed[0]).toMatch(/^webhook:[\w-]{43}$/);
+    family.note('Loops webhooks: one signed delivery verified 5 times inside the window (the wrapper and its event): 1 processed, 1 key in the store; a replay under another webhook-id fails its signature');
+  });
+
+  it('a replay under another webhook-id does not verify, so it claims nothing; a genuine new message is processed', async () => {
+    const { store, claimed } = recordingStore();
+    const dedupe = new WebhookDeduplicator({ store });
+    expect(await dedupe.claim(verify(captured, NOW))).toBe(true);
+    let reason: string | undefined;
+    try {
+      verify({ ...captured, 'webhook-id': 'msg_attacker' }, NOW);
+    } catch (error) {
+      reason = (error as WebhookVerificationError).reason;
+    }
+    family.record(reason === 'bad_signature');
+    expect(reason).toBe('bad_signature');
+    const next = signLoopsWebhook({ body, secret: LOOPS_SECRET, id: 'msg_2Kq8', timestamp: NOW / 1000 });
+    expect(family.record(await dedupe.claim(verify(next, NOW)))).toBe(true);
+    expect(claimed).toHaveLength(2);
+  });
+
+  it('a look-alike of a verified Loops delivery (a copy, a parsed body) never claims a key', async () => {
+    const dedupe = new WebhookDeduplicator();
+    const verified = verify(captured, NOW);
+    for (const fake of [{ ...verified }, { id: verified.id, timestamp: verified.timestamp, event: JSON.parse(body) }, JSON.parse(body)]) {
+      let thrown: unknown;
+      try {
+        await dedupe.claim(fake);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(family.record(thrown instanceof TypeError)).toBe(true);
+    }
+  });
+});
 
 describe('hostile CLI JSON: a syntax error next to a token', () => {
   const dir = mkdtempSync(join(tmpdir(), 'flowblocks-json-'));

@@ -17,10 +17,11 @@ const covered = new Set<string>();
 
 beforeAll(async () => {
   // 300 ms per job step: long enough for tinybird_cancel_job to find an import still waiting.
-  sb = await startSandbox({ tinybird: { jobStepMs: 300 }, workflow: { jobStepMs: 50 } });
   files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
+  // The file server is an origin the sandbox may import from: given at start.
+  sb = await startSandbox({ tinybird: { importFrom: [new URL(fileUrl).origin], jobStepMs: 300 }, workflow: { jobStepMs: 50 } });
 });
 afterAll(async () => {
   await sb?.close();

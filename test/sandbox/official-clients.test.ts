@@ -25,10 +25,11 @@ const readToken = TINYBIRD_TOKENS.find((t) => t.name === 'read')!.token;
 
 beforeAll(async () => {
   // 10 requests per second is Loops' own limit; the calls below come faster than that.
-  sb = await startSandbox({ tinybird: { jobStepMs: 20 }, loops: { requestsPerSecond: 1000 } });
   files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
+  // The file server is an origin the sandbox may import from: given at start.
+  sb = await startSandbox({ tinybird: { importFrom: [new URL(fileUrl).origin], jobStepMs: 20 }, loops: { requestsPerSecond: 1000 } });
 }, 60_000);
 afterAll(async () => {
   await sb?.close();

@@ -8,13 +8,21 @@ let base: string;
 let admin: string;
 let read: string;
 let append: string;
+/** What the file server serves, set by each test; the server starts first, so its origin is given at start. */
+const served: Record<string, string | Buffer> = {};
+let files: Awaited<ReturnType<typeof fileServer>>;
 
 beforeAll(async () => {
-  sb = await startSandbox({ tinybird: { jobStepMs: 40, eventsPerSecond: 60, queriesPerSecond: 1000, maxEventsBytes: 256 * 1024 } });
+  files = await fileServer(served);
+  const importFrom = [new URL(files.url('')).origin];
+  sb = await startSandbox({ tinybird: { importFrom, jobStepMs: 40, eventsPerSecond: 60, queriesPerSecond: 1000, maxEventsBytes: 256 * 1024 } });
   base = sb.urls.tinybird;
   ({ adminToken: admin, readToken: read, appendToken: append } = sb.credentials.tinybird);
 });
-afterAll(async () => sb?.close());
+afterAll(async () => {
+  await sb?.close();
+  await files?.close();
+});
 
 const ndjson = (...rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n');
 const ev = (event: string, user: string, extra: object = {}) => ({ timestamp: '2026-11-22 10:00:00', event, user_id: user, ...extra });
@@ -214,43 +222,35 @@ describe('data sources and jobs', () => {
     expect((await call(`${base}/v0/datasources/ghost/truncate`, { method: 'POST', token: admin })).status).toBe(404);
   });
 
-  it('appends CSV and NDJSON from a loopback URL as import jobs, quarantining bad rows', async () => {
-    const files = await fileServer({
+  it('appends CSV and NDJSON from a URL given at start as import jobs, quarantining bad rows', async () => {
+    Object.assign(served, {
       'rows.csv': 'timestamp,event,user_id,email,amount\n2026-11-22 11:00:00,csv,c1,,1.5\nnot-a-date,csv,c2,,\n',
       'rows.ndjson': ndjson(ev('nd', 'n1')),
     });
-    try {
-      const submit = (name: string, format: string) =>
-        call(`${base}/v0/datasources?mode=append&name=events&format=${format}`, { method: 'POST', token: admin, body: new URLSearchParams({ url: files.url(name) }) });
-      const csv = await submit('rows.csv', 'csv');
-      expect(csv.status).toBe(200);
-      expect(csv.json).toMatchObject({ status: 'waiting', import_id: csv.json.id, job: { kind: 'import', datasource: { name: 'events' } } });
-      const finished = await eventually(async () => {
-        const res = await call(`${base}/v0/jobs/${csv.json.id}`, { token: admin });
-        return res.json.status === 'done' ? res.json : undefined;
-      });
-      expect(finished).toMatchObject({ quarantine_rows: 1, statistics: { row_count: 1 } });
-      const nd = await submit('rows.ndjson', 'ndjson');
-      await eventually(async () => ((await call(`${base}/v0/jobs/${nd.json.id}`, { token: admin })).json.status === 'done' ? true : undefined));
-      expect((await sql("SELECT count() AS c FROM events WHERE event IN ('csv', 'nd')")).json.data).toEqual([{ c: 2 }]);
-      const missing = await submit('missing.csv', 'csv');
-      const failed = await eventually(async () => {
-        const res = await call(`${base}/v0/jobs/${missing.json.id}`, { token: admin });
-        return res.json.status === 'error' ? res.json : undefined;
-      });
-      expect(failed.error).toMatch(/HTTP 404/);
-    } finally {
-      await files.close();
-    }
+    const submit = (name: string, format: string) =>
+      call(`${base}/v0/datasources?mode=append&name=events&format=${format}`, { method: 'POST', token: admin, body: new URLSearchParams({ url: files.url(name) }) });
+    const csv = await submit('rows.csv', 'csv');
+    expect(csv.status).toBe(200);
+    expect(csv.json).toMatchObject({ status: 'waiting', import_id: csv.json.id, job: { kind: 'import', datasource: { name: 'events' } } });
+    const finished = await eventually(async () => {
+      const res = await call(`${base}/v0/jobs/${csv.json.id}`, { token: admin });
+      return res.json.status === 'done' ? res.json : undefined;
+    });
+    expect(finished).toMatchObject({ quarantine_rows: 1, statistics: { row_count: 1 } });
+    const nd = await submit('rows.ndjson', 'ndjson');
+    await eventually(async () => ((await call(`${base}/v0/jobs/${nd.json.id}`, { token: admin })).json.status === 'done' ? true : undefined));
+    expect((await sql("SELECT count() AS c FROM events WHERE event IN ('csv', 'nd')")).json.data).toEqual([{ c: 2 }]);
+    const missing = await submit('missing.csv', 'csv');
+    const failed = await eventually(async () => {
+      const res = await call(`${base}/v0/jobs/${missing.json.id}`, { token: admin });
+      return res.json.status === 'error' ? res.json : undefined;
+    });
+    expect(failed.error).toMatch(/HTTP 404/);
     const parquet = Buffer.from(await (await fetch(`${base}/v0/sql?q=${encodeURIComponent("SELECT toDateTime('2026-11-22 12:00:00') AS timestamp, 'pq' AS event, 'p1' AS user_id FORMAT Parquet")}`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer());
     expect(parquet.subarray(0, 4).toString()).toBe('PAR1');
-    const pqFiles = await fileServer({ 'rows.parquet': parquet });
-    try {
-      const job = await call(`${base}/v0/datasources?mode=append&name=events&format=parquet`, { method: 'POST', token: admin, body: new URLSearchParams({ url: pqFiles.url('rows.parquet') }) });
-      await eventually(async () => ((await call(`${base}/v0/jobs/${job.json.id}`, { token: admin })).json.status === 'done' ? true : undefined));
-    } finally {
-      await pqFiles.close();
-    }
+    served['rows.parquet'] = parquet;
+    const job = await call(`${base}/v0/datasources?mode=append&name=events&format=parquet`, { method: 'POST', token: admin, body: new URLSearchParams({ url: files.url('rows.parquet') }) });
+    await eventually(async () => ((await call(`${base}/v0/jobs/${job.json.id}`, { token: admin })).json.status === 'done' ? true : undefined));
     expect((await sql("SELECT user_id FROM events WHERE event = 'pq'")).json.data).toEqual([{ user_id: 'p1' }]);
     const remote = await call(`${base}/v0/datasources?mode=append&name=events`, { method: 'POST', token: admin, body: new URLSearchParams({ url: 'https://example.com/x.csv' }) });
     expect(remote.status).toBe(400);

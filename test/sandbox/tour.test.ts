@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { runTour } from '../../src/sandbox/tour.js';
+import { runTour, startTourServer } from '../../src/sandbox/tour.js';
 
 it('flowblocks sandbox --tour --once runs every block end to end and exits 0', async () => {
   let stdout = '';
@@ -28,9 +28,10 @@ it('refuses bad options with exit code 2', async () => {
 });
 
 it('the tour removes the webhook receiver it configured', async () => {
-  const sb = await startSandbox({ servicePorts: false });
+  const files = await startTourServer();
+  const sb = await startSandbox({ servicePorts: false, tinybird: { importFrom: [files.origin] } });
   try {
-    expect(await runTour(sb, () => {})).toBe(true);
+    expect(await runTour(sb, () => {}, files)).toBe(true);
     const url = `${sb.admin.workflow}/workspaces/${sb.credentials.workflow.workspaceId}/notifications`;
     // Nothing left to delete: the tour's own DELETE already ran.
     expect((await fetch(url, { method: 'DELETE' })).status).toBe(404);

@@ -76,7 +76,7 @@ describe('deduplicator inputs', () => {
   it('refuses anything that is not an object verifyWebhook returned, without crashing on it', () => {
     const dedupe = new WebhookDeduplicator();
     for (const value of [null, undefined, 'evt_exec_7', 7]) {
-      expect(() => dedupe.key(value as never)).toThrow(new TypeError('pass the event verifyWebhook returned: only a verified delivery may claim a key'));
+      expect(() => dedupe.key(value as never)).toThrow(new TypeError('pass what verifyWebhook or verifyLoopsWebhook returned: only a verified delivery may claim a key'));
     }
   });
 });

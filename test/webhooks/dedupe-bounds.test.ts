@@ -7,7 +7,7 @@ describe('dedupe: only verified events, at the exact bounds', () => {
   it('refuses an event that did not come from verifyWebhook, even an identical one', async () => {
     const dedupe = new WebhookDeduplicator();
     const parsed = JSON.parse(JSON.stringify(EVENT)) as typeof EVENT;
-    const message = 'pass the event verifyWebhook returned: only a verified delivery may claim a key';
+    const message = 'pass what verifyWebhook or verifyLoopsWebhook returned: only a verified delivery may claim a key';
     expect(() => dedupe.key(parsed as never)).toThrow(new TypeError(message));
     await expect(dedupe.claim(parsed as never)).rejects.toThrow(new TypeError(message));
     await expect(dedupe.release(parsed as never)).rejects.toThrow(new TypeError(message));

@@ -18,6 +18,7 @@ import { SqlGate } from './sql-gate.js';
 import type { TemplateParams } from './template.js';
 import { allows, presentedToken, type TokenDef } from './tokens.js';
 import { Workspace } from './workspace.js';
+import { DEFAULT_MAX_IMPORT_BYTES, importOrigins, type ImportPolicy } from './import-file.js';
 
 export interface TinybirdOptions {
   /** Data Sources to declare, as `.datasource` file text by name. */
@@ -37,6 +38,13 @@ export interface TinybirdOptions {
   maxActiveDeletes?: number;
   /** Events API body limit in bytes. Default 10 MB (Free plan). */
   maxEventsBytes?: number;
+  /**
+   * Loopback origins an import from URL may fetch besides the sandbox's own ports (a test's
+   * file server, `http://127.0.0.1:8000`). No other URL is fetched.
+   */
+  importFrom?: readonly string[];
+  /** Bytes an import from URL may download, and bytes its gzip may inflate to. Default 100 MiB. */
+  maxImportBytes?: number;
 }
 
 /** A Map: the extension comes from the URL, and `.constructor` must not find Object's. */
@@ -64,7 +72,8 @@ function templateParams(params: URLSearchParams, reserved: readonly string[]): T
 }
 
 /** The event-data service (Tinybird-compatible) on one chdb session. */
-export async function createTinybird(session: Session, options: TinybirdOptions, dataDir: string | undefined) {
+export async function createTinybird(session: Session, options: TinybirdOptions, dataDir: string | undefined, ownOrigins: () => readonly string[] = () => []) {
+  const importPolicy: ImportPolicy = { ownOrigins, importFrom: importOrigins(options.importFrom), maxBytes: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES };
   const workspace = new Workspace(session);
   const schemaFile = dataDir ? join(dataDir, 'tinybird-datasources.json') : undefined;
   const saved: DatasourceSchema[] = schemaFile && existsSync(schemaFile) ? (JSON.parse(readFileSync(schemaFile, 'utf8')) as DatasourceSchema[]) : [];
@@ -182,6 +191,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
     baseUrl: req.base,
     maxActiveDeletes: options.maxActiveDeletes ?? 1,
     importLimit: () => importLimit.take('workspace'),
+    importPolicy,
   });
 
   const router = createRouter({

@@ -2,7 +2,7 @@ import { formAndQuery } from '../http/body.js';
 import type { SandboxRequest, SandboxResponse } from '../http/types.js';
 import type { WindowDecision } from '../http/window-limit.js';
 import { clickhouseMessage, type ChdbSession as Session } from './chdb.js';
-import { fetchEvents, refuseUrl, type ImportFormat } from './import-file.js';
+import { fetchEvents, refuseUrl, type ImportFormat, type ImportPolicy } from './import-file.js';
 import type { JobQueue } from './jobs.js';
 import { jsonError } from './sql.js';
 import type { SqlGate } from './sql-gate.js';
@@ -25,6 +25,8 @@ export interface DatasourcesContext {
   maxActiveDeletes: number;
   /** The shared create/append-from-URL limit (5 per minute per workspace). */
   importLimit: () => WindowDecision;
+  /** Where an import may fetch from, and how many bytes it may read and inflate. */
+  importPolicy: ImportPolicy;
 }
 
 const datasourceRef = (name: string) => ({ id: `t_${Buffer.from(name).toString('hex').slice(0, 32)}`, name });
@@ -33,7 +35,7 @@ function needsCreate(token: TokenDef): SandboxResponse | undefined {
   return allows(token, 'DATASOURCES:CREATE') ? undefined : jsonError(403, 'token needs scope DATASOURCES:CREATE');
 }
 
-/** `POST /v0/datasources?mode=append`: an import job from a (loopback) URL. */
+/** `POST /v0/datasources?mode=append`: an import job from a URL on the sandbox's own ports (or `tinybird.importFrom`). */
 export function appendFromUrl(req: SandboxRequest, ctx: DatasourcesContext): SandboxResponse {
   const form = formAndQuery(req);
   const mode = form.get('mode') ?? 'create';
@@ -47,7 +49,7 @@ export function appendFromUrl(req: SandboxRequest, ctx: DatasourcesContext): San
   if (!schema) return jsonError(404, `Data Source "${name}" does not exist`);
   const url = form.get('url');
   if (!url) return jsonError(400, 'The url parameter is mandatory');
-  const refused = refuseUrl(url);
+  const refused = refuseUrl(url, ctx.importPolicy);
   if (refused) return jsonError(400, refused);
   const format = (form.get('format') ?? 'csv').toLowerCase();
   if (format !== 'csv' && format !== 'ndjson' && format !== 'parquet') return jsonError(400, `Format '${format}' is not supported: csv, ndjson or parquet`);
@@ -61,12 +63,12 @@ export function appendFromUrl(req: SandboxRequest, ctx: DatasourcesContext): San
     { kind: 'import', mode: 'append', datasource: datasourceRef(name), url, import_id: '' },
     (id) => `${ctx.baseUrl}/v0/jobs/${id}`,
     async () => {
-      const { events, bytes } = await fetchEvents(ctx.session, schema, url, format as ImportFormat, form.get('dialect_delimiter') ?? ',');
+      const { events, invalidLines, bytes } = await fetchEvents(ctx.session, schema, url, format as ImportFormat, form.get('dialect_delimiter') ?? ',', ctx.importPolicy);
       const result = await ctx.workspace.ingest(name, events, job.id);
       return {
         statistics: { bytes, row_count: result.successful_rows },
         quarantine_rows: result.quarantined_rows,
-        invalid_lines: 0,
+        invalid_lines: invalidLines,
       };
     },
   );

@@ -45,10 +45,29 @@ describe('tinybird_api_call', () => {
     expect(await run(svc, { path: '/v0/nothing' })).toMatchObject({ success: false, error: { code: 'not_found', status: 404, message: 'Not found' } });
   });
 
+  it('refuses a 206 Partial Content: a slice of an answer passes no whole-secret mask', async () => {
+    const svc = mockService(BASE);
+    svc.on('GET', '/v0/x', { status: 206, body: 'p.custo', headers: { 'content-type': 'text/plain', 'content-range': 'bytes 0-6/40' } });
+    const result = await run(svc, { path: '/v0/x' });
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: 'invalid_response', status: 206, retryable: false, message: 'the service answered 206 Partial Content; a part of an answer is refused, since a secret read in slices would pass the mask' },
+    });
+    expect(JSON.stringify(result)).not.toContain('p.custo');
+  });
+
+  it('refuses a binary answer holding the token, and hands back a clean one as base64', async () => {
+    const svc = mockService(BASE);
+    svc.on('GET', '/v0/secret.bin', { status: 200, body: '\u0000token=p.custom-token\u0001', headers: { 'content-type': 'application/octet-stream' } });
+    svc.on('GET', '/v0/clean.bin', { status: 200, body: '\u0000\u0001\u0002', headers: { 'content-type': 'application/octet-stream' } });
+    expect(await run(svc, { path: '/v0/secret.bin' })).toMatchObject({ success: false, error: { code: 'invalid_response', message: 'the service answered binary data that holds a configured secret; a binary answer cannot be masked, so it is withheld' } });
+    expect(await run(svc, { path: '/v0/clean.bin' })).toMatchObject({ success: true, output: { status: 200, body: Buffer.from([0, 1, 2]).toString('base64') } });
+  });
+
   it('refuses headers that would replace the credential', async () => {
     const svc = mockService(BASE);
     const result = await run(svc, { path: '/v0/x', headers: { Authorization: 'Bearer other' } });
-    expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: 'headers' }] } });
+    expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: 'headers.Authorization' }] } });
     expect(svc.requests).toHaveLength(0);
   });
 });

@@ -32,6 +32,11 @@ describe('unsafePathReason', () => {
     ['/a/%2F/b', 'cannot hold an encoded / or \\ ("%2F")'],
     ['/a/%5c', 'cannot hold an encoded / or \\ ("%5c")'],
     ['/a/%01', 'cannot hold encoded control characters'],
+    ['/\uff0e\uff0e/x', 'cannot hold "\uff0e\uff0e": it changes under Unicode NFKC normalization, and a server that normalizes could read a look-alike of . , .. or / in it'],
+    ['/\ufe52\ufe52/x', 'cannot hold "\ufe52\ufe52": it changes under Unicode NFKC normalization, and a server that normalizes could read a look-alike of . , .. or / in it'],
+    ['/\u2025/x', 'cannot hold "\u2025": it changes under Unicode NFKC normalization, and a server that normalizes could read a look-alike of . , .. or / in it'],
+    ['/a/%EF%BC%8E%EF%BC%8E', 'cannot hold "%EF%BC%8E%EF%BC%8E": it changes under Unicode NFKC normalization, and a server that normalizes could read a look-alike of . , .. or / in it'],
+    ['/a\uff0f..', 'cannot hold "a\uff0f..": it changes under Unicode NFKC normalization, and a server that normalizes could read a look-alike of . , .. or / in it'],
   ])('%j: %s', (path, reason) => {
     expect(unsafePathReason(path)).toBe(reason);
   });
@@ -98,19 +103,29 @@ describe('loops_api_call params and body', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it.each(['Authorization', 'X-API-KEY', 'Host', 'Content-Type', 'Cookie', 'Idempotency-Key', 'Transfer-Encoding'])('refuses a %s header, in any case', async (name) => {
-    const { result, requests } = await call({ headers: { 'X-Trace': 't1', [name]: 'v' } });
+  const ALLOWED = 'Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate';
+  it.each(['Authorization', 'X-API-KEY', 'Host', 'Cookie', 'Idempotency-Key', 'Transfer-Encoding', 'Range', 'if-range', 'Accept-Encoding', 'X-HTTP-Method-Override', 'X-Method-Override', 'X-Forwarded-Host'])('refuses a %s header, in any case, naming it', async (name) => {
+    const { result, requests } = await call({ headers: { 'X-Request-Id': 't1', [name]: 'v' } });
     expect(result).toMatchObject({
       success: false,
-      error: { code: 'invalid_params', issues: [{ path: 'headers', message: 'headers may not set the credential, Content-Type, Host, Cookie or Idempotency-Key' }] },
+      error: { code: 'invalid_params', issues: [{ path: `headers.${name}`, message: `${name} cannot be set; a custom call may set only ${ALLOWED}` }] },
     });
     expect(requests).toHaveLength(0);
   });
 
+  it('takes a Content-Type only when it is a JSON type (the body is sent as JSON)', async () => {
+    const refused = await call({ method: 'POST', body: { a: 1 }, headers: { 'Content-Type': 'text/plain' } });
+    expect(refused.result).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: 'headers.Content-Type', message: 'Content-Type must be a JSON media type: the body is sent as JSON' }] } });
+    expect(refused.requests).toHaveLength(0);
+    const merge = await call({ method: 'POST', body: { a: 1 }, headers: { 'Content-Type': 'application/merge-patch+json; charset=utf-8' } });
+    expect(merge.result).toMatchObject({ success: true });
+    expect(merge.requests[0]!.headers['content-type']).toBe('application/merge-patch+json; charset=utf-8');
+  });
+
   it('sends the headers a caller may set, as given', async () => {
-    const { result, requests } = await call({ headers: { 'X-Trace': 't1', 'Accept-Language': 'fr' } });
+    const { result, requests } = await call({ headers: { 'X-Request-Id': 't1', 'Accept-Language': 'fr', Accept: 'application/json', 'If-None-Match': '"v1"' } });
     expect(result).toMatchObject({ success: true, output: { status: 200, body: { ok: true } } });
-    expect(requests[0]!.headers).toMatchObject({ 'x-trace': 't1', 'accept-language': 'fr', authorization: 'Bearer lk_paths' });
+    expect(requests[0]!.headers).toMatchObject({ 'x-request-id': 't1', 'accept-language': 'fr', accept: 'application/json', 'if-none-match': '"v1"', authorization: 'Bearer lk_paths' });
   });
 
   it('sends a body with POST and DELETE, never with GET, and none when there is none', async () => {
