@@ -18,7 +18,7 @@
  * Usage: npm run test:docs [-- <file.md>…]   (FLOWBLOCKS_TARBALL=<tgz> skips the pack)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,7 +36,9 @@ const blocks = repoBlocks(ROOT).filter((b) => only.length === 0 || only.includes
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const failures: string[] = [];
+const brokenBlocks: DocBlock[] = [];
 const fail = (block: DocBlock, why: string) => {
+  brokenBlocks.push(block);
   failures.push(`${where(block)} (${block.lang || 'no language'}): ${why}`);
   log(`  ✗ ${where(block)}`);
 };
@@ -51,10 +53,15 @@ try {
   log(`docs test: ${blocks.length} blocks in ${new Set(blocks.map((b) => b.file)).size} files; the app is ${app}`);
   installApp(app);
   const ports = await sandboxPorts();
-  sandbox = await startSandbox(app, ports);
   const env = sandboxEnv(ports);
   const rewrite = rewriter(ports);
-  await runBlocks(blocks, app, env, rewrite);
+  const files = writeCodeBlocks(blocks, app, rewrite);
+  typeCheck(app, files);
+  // A block that starts a sandbox of its own (`npx flowblocks sandbox --tour --once`) runs first, on the documented ports.
+  const ownSandbox = (b: DocBlock) => b.kind === 'shell' && /flowblocks sandbox\b/.test(b.text);
+  await runBlocks(blocks.filter(ownSandbox), app, env, rewrite, files);
+  sandbox = await startSandbox(app, ports);
+  await runBlocks(blocks.filter((b) => !ownSandbox(b)), app, env, rewrite, files);
 } catch (error) {
   failures.push(`the docs test could not run: ${(error as Error).message}`);
 } finally {
@@ -62,12 +69,12 @@ try {
   if (!process.env.FLOWBLOCKS_KEEP_APP) rmSync(app, { recursive: true, force: true });
 }
 
-const count = (kind: DocBlock['kind'][]) => blocks.filter((b) => kind.includes(b.kind)).length;
-const broken = new Set(failures.map((f) => f.split(' ')[0]));
+const count = (kinds: DocBlock['kind'][]) => blocks.filter((b) => kinds.includes(b.kind)).length;
 const run = count(['code', 'shell', 'file']);
+const brokenRun = new Set(brokenBlocks.filter((b) => b.kind !== 'unmarked'));
 log(
-  `\ndocs test: ${run} blocks run (${run - [...broken].filter((w) => blocks.some((b) => where(b) === w && b.kind !== 'unmarked')).length} passed), ` +
-    `${count(['illustrative'])} illustrative, ${failures.length} broken, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `\ndocs test: ${run} blocks run (${run - brokenRun.size} passed), ${count(['illustrative'])} illustrative, ` +
+    `${brokenBlocks.length ? new Set(brokenBlocks).size : 0} broken, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 if (failures.length) {
   log(`\n${failures.join('\n\n')}`);
@@ -183,46 +190,56 @@ function rewriter(ports: Record<string, number>): (text: string) => string {
   return (text) => swaps.reduce((t, [from, to]) => t.split(from).join(to), text);
 }
 
-const slug = (block: DocBlock) => `${block.file.replace(/[^\w]+/g, '_')}_L${block.line}`;
+function slug(block: DocBlock): string {
+  return `${block.file.replace(/[^\w]+/g, '_')}_L${block.line}`;
+}
 
-async function runBlocks(all: DocBlock[], dir: string, env: NodeJS.ProcessEnv, rewrite: (t: string) => string): Promise<void> {
+type CodeFiles = Map<DocBlock, { name: string; offset: number }>;
+
+/** Every code block as a module of its own in the app's blocks/ (preamble first), by block. */
+function writeCodeBlocks(all: DocBlock[], dir: string, rewrite: (t: string) => string): CodeFiles {
   const blockDir = join(dir, 'blocks');
   mkdirSync(blockDir, { recursive: true });
-  // Every ts block, with its preamble, type-checked in one tsc run; a diagnostic names the doc line.
-  const files = new Map<string, { block: DocBlock; offset: number }>();
+  const files: CodeFiles = new Map();
   for (const block of all) {
     if (block.kind !== 'code') continue;
     const preamble = block.note ? `${block.note}\n` : '';
-    const ext = block.lang.startsWith('t') ? 'ts' : 'mjs';
-    const name = `${slug(block)}.${ext}`;
-    // A module of its own (top-level await, no shared names), whatever it imports.
+    const name = `${slug(block)}.${block.lang.startsWith('t') ? 'ts' : 'mjs'}`;
+    // `export {}`: a module of its own (top-level await, no names shared with other blocks).
     writeFileSync(join(blockDir, name), `${rewrite(preamble + block.text)}\nexport {};\n`);
-    files.set(name, { block, offset: preamble.split('\n').length - 1 });
+    files.set(block, { name, offset: preamble.split('\n').length - 1 });
   }
-  if ([...files.keys()].some((n) => n.endsWith('.ts'))) {
-    log('type-checking the ts blocks (tsc, strict)…');
-    const tsc = spawnSync(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir, '--pretty', 'false'], { cwd: dir, encoding: 'utf8' });
-    for (const line of tsc.stdout.split('\n')) {
-      const m = /^blocks\/([^(]+)\((\d+),(\d+)\): (.*)$/.exec(line);
-      const hit = m && files.get(m[1]!);
-      if (!hit) continue;
-      const docLine = hit.block.line + Number(m![2]) - hit.offset;
-      fail(hit.block, `type error at ${hit.block.file}:${docLine}: ${m![4]}`);
-    }
+  return files;
+}
+
+/** Every ts block type-checked in one tsc run (strict, as an app would); a diagnostic names the doc's line. */
+function typeCheck(dir: string, files: CodeFiles): void {
+  const byName = new Map([...files].map(([block, file]) => [file.name, { block, ...file }]));
+  if (![...byName.keys()].some((n) => n.endsWith('.ts'))) return;
+  log('type-checking the ts blocks (tsc, strict)…');
+  const tsc = spawnSync(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir, '--pretty', 'false'], { cwd: dir, encoding: 'utf8' });
+  for (const line of tsc.stdout.split('\n')) {
+    const m = /^blocks\/([^(]+)\((\d+),(\d+)\): (.*)$/.exec(line);
+    const hit = m ? byName.get(m[1]!) : undefined;
+    if (!m || !hit) continue;
+    const docLine = Number(m[2]) - hit.offset;
+    fail(hit.block, docLine > 0 ? `type error at ${hit.block.file}:${hit.block.line + docLine}: ${m[4]}` : `type error in its preamble: ${m[4]}`);
   }
+}
+
+async function runBlocks(all: DocBlock[], dir: string, env: NodeJS.ProcessEnv, rewrite: (t: string) => string, files: CodeFiles): Promise<void> {
   for (const block of all) {
     if (block.kind === 'file') {
       writeFileSync(join(dir, block.note!), rewrite(block.text));
       log(`  ✓ ${where(block)} written to ${block.note}`);
     } else if (block.kind === 'code') {
-      const name = [...files].find(([, f]) => f.block === block)![0];
-      await runOne(block, process.execPath, ['--import', 'tsx', join('blocks', name)], dir, env);
+      if (brokenBlocks.includes(block)) continue; // a type error: reported once
+      await runOne(block, process.execPath, ['--import', 'tsx', join('blocks', files.get(block)!.name)], dir, env);
     } else if (block.kind === 'shell') {
       const script = installChecked(block, rewrite(block.text), dir);
       if (script !== undefined) await runOne(block, 'bash', ['-eo', 'pipefail', '-c', script], dir, env);
     }
   }
-  void readdirSync;
 }
 
 /** The script without its `npm install` lines, each checked instead (undefined when a package is missing). */
