@@ -49,12 +49,12 @@ function secretsOf(facts: ParamFacts, params: unknown): unknown[] {
  * `pipelin`) would pass unseen. Callers that carry other fields (the engine adapters, the
  * agents' strict view, a block's `resolve`) keep the tool's params only before they call.
  */
-function unknownParamIssues(tool: AnyTool, facts: ParamFacts, params: unknown): ToolIssue[] {
+function unknownParamIssues(facts: ParamFacts, params: unknown): ToolIssue[] {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
   let issues: ToolIssue[] | undefined;
   for (const key of Object.keys(params)) {
     if (facts.known.has(key)) continue;
-    (issues ??= []).push({ path: key, message: `${tool.id} has no param ${key}${didYouMean(key, facts.known)}` });
+    (issues ??= []).push({ path: key, message: `unknown param${didYouMean(key, facts.known)}` });
   }
   return issues ?? [];
 }
@@ -83,7 +83,7 @@ function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknow
     given = secretsOf(facts, params);
     redactor.add(given);
     parsed = compiled(tool.params).safeParse(params);
-    unknownKeys = unknownParamIssues(tool, facts, params);
+    unknownKeys = unknownParamIssues(facts, params);
     // A refused call is parsed again (the failure path only) for messages that say a missing param is required.
     if (!parsed.success) parsed = tool.params.safeParse(params, { error: requiredMessage });
   } catch (error) {

@@ -21,11 +21,11 @@ describe('an unknown param', () => {
     expect(result).toMatchObject({ success: false, error: { code: 'invalid_params' } });
     if (result.success) return;
     expect(result.error.issues).toEqual([
-      { path: 'pipelin', message: "tinybird_query_pipe has no param pipelin (did you mean 'pipe'?)" },
+      { path: 'pipelin', message: "unknown param (did you mean 'pipe'?)" },
       { path: 'pipe', message: 'required (expected string)' },
     ]);
     expect(result.error.message).toBe(
-      "invalid params: pipelin: tinybird_query_pipe has no param pipelin (did you mean 'pipe'?); pipe: required (expected string)",
+      "invalid params: pipelin: unknown param (did you mean 'pipe'?); pipe: required (expected string)",
     );
   });
 
@@ -37,7 +37,7 @@ describe('an unknown param', () => {
     expect(svc.requests).toHaveLength(0);
     expect(result).toMatchObject({
       success: false,
-      error: { code: 'invalid_params', issues: [{ path: 'waitt', message: "tinybird_events has no param waitt (did you mean 'wait'?)" }] },
+      error: { code: 'invalid_params', issues: [{ path: 'waitt', message: "unknown param (did you mean 'wait'?)" }] },
     });
   });
 
@@ -49,8 +49,8 @@ describe('an unknown param', () => {
       error: {
         code: 'invalid_params',
         issues: [
-          { path: '__proto__', message: 'tinybird_query has no param __proto__' },
-          { path: 'zzzzzzzzzz', message: 'tinybird_query has no param zzzzzzzzzz' },
+          { path: '__proto__', message: 'unknown param' },
+          { path: 'zzzzzzzzzz', message: 'unknown param' },
         ],
       },
     });
@@ -119,7 +119,7 @@ describe('the command line', () => {
     expect(out.code).toBe(1);
     expect(JSON.parse(out.stderr)).toMatchObject({
       success: false,
-      error: { code: 'invalid_params', issues: [{ path: 'waitt', message: "tinybird_events has no param waitt (did you mean 'wait'?)" }] },
+      error: { code: 'invalid_params', issues: [{ path: 'waitt', message: "unknown param (did you mean 'wait'?)" }] },
     });
   });
 });
