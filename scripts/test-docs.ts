@@ -38,9 +38,9 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const failures: string[] = [];
 const brokenBlocks: DocBlock[] = [];
 const fail = (block: DocBlock, why: string) => {
+  if (!brokenBlocks.includes(block)) log(`  ✗ ${where(block)}`);
   brokenBlocks.push(block);
   failures.push(`${where(block)} (${block.lang || 'no language'}): ${why}`);
-  log(`  ✗ ${where(block)}`);
 };
 
 for (const block of blocks.filter((b) => b.kind === 'unmarked')) {
@@ -187,7 +187,13 @@ function rewriter(ports: Record<string, number>): (text: string) => string {
     ['127.0.0.1:7182', `127.0.0.1:${ports.loops}`],
     ['127.0.0.1:7183', `127.0.0.1:${ports.workflow}`],
   ];
-  return (text) => swaps.reduce((t, [from, to]) => t.split(from).join(to), text);
+  // On a machine where the documented ports are taken, a block's own sandbox is moved to the free ones too.
+  const moved = ports.main !== 4100;
+  const sandboxFlags = ` --port ${ports.main} --tinybird-port ${ports.tinybird} --loops-port ${ports.loops} --workflow-port ${ports.workflow}`;
+  return (text) => {
+    const swapped = swaps.reduce((t, [from, to]) => t.split(from).join(to), text);
+    return moved ? swapped.replace(/(npx flowblocks sandbox)(?=[ \t]|$)/gm, `$1${sandboxFlags}`) : swapped;
+  };
 }
 
 function slug(block: DocBlock): string {
