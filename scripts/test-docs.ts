@@ -18,7 +18,7 @@
  * Usage: npm run test:docs [-- <file.md>…]   (FLOWBLOCKS_TARBALL=<tgz> skips the pack)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -37,6 +37,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const failures: string[] = [];
 const brokenBlocks: DocBlock[] = [];
+let passed = 0;
 const fail = (block: DocBlock, why: string) => {
   if (!brokenBlocks.includes(block)) log(`  ✗ ${where(block)}`);
   brokenBlocks.push(block);
@@ -71,10 +72,10 @@ try {
 
 const count = (kinds: DocBlock['kind'][]) => blocks.filter((b) => kinds.includes(b.kind)).length;
 const run = count(['code', 'shell', 'file']);
-const brokenRun = new Set(brokenBlocks.filter((b) => b.kind !== 'unmarked'));
+const notReached = run - passed - new Set(brokenBlocks.filter((b) => b.kind !== 'unmarked')).size;
 log(
-  `\ndocs test: ${run} blocks run (${run - brokenRun.size} passed), ${count(['illustrative'])} illustrative, ` +
-    `${brokenBlocks.length ? new Set(brokenBlocks).size : 0} broken, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `\ndocs test: ${run} blocks run (${passed} passed${notReached ? `, ${notReached} not reached` : ''}), ${count(['illustrative'])} illustrative, ` +
+    `${new Set(brokenBlocks).size} broken, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 if (failures.length) {
   log(`\n${failures.join('\n\n')}`);
@@ -92,8 +93,9 @@ function installApp(dir: string): void {
   let tarball = process.env.FLOWBLOCKS_TARBALL;
   if (!tarball) {
     log('packing the package (npm pack: builds it first)…');
-    const packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT, 'npm pack')) as { filename: string }[];
-    tarball = join(dir, packed[0]!.filename);
+    // The prepack build prints to stdout too: the tarball is the one .tgz in the empty app directory.
+    sh('npm', ['pack', '--pack-destination', dir], ROOT, 'npm pack');
+    tarball = join(dir, readdirSync(dir).find((name) => name.endsWith('.tgz'))!);
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'docs-test-app', private: true, type: 'module' }, null, 2));
   log(`installing ${tarball} into the app…`);
@@ -238,6 +240,7 @@ async function runBlocks(all: DocBlock[], dir: string, env: NodeJS.ProcessEnv, r
     if (block.kind === 'file') {
       writeFileSync(join(dir, block.note!), rewrite(block.text));
       log(`  ✓ ${where(block)} written to ${block.note}`);
+      passed++;
     } else if (block.kind === 'code') {
       if (brokenBlocks.includes(block)) continue; // a type error: reported once
       await runOne(block, process.execPath, ['--import', 'tsx', join('blocks', files.get(block)!.name)], dir, env);
@@ -281,7 +284,10 @@ function runOne(block: DocBlock, command: string, args: string[], cwd: string, e
       clearTimeout(timer);
       stopGroup(child.pid!);
       const ms = Math.round(performance.now() - t0);
-      if (code === 0) log(`  ✓ ${where(block)} (${ms} ms)`);
+      if (code === 0) {
+        log(`  ✓ ${where(block)} (${ms} ms)`);
+        passed++;
+      }
       else fail(block, `exit ${code ?? signal} after ${ms} ms:\n${output.trim().split('\n').slice(-25).join('\n')}`);
       done();
     });
