@@ -3,6 +3,7 @@
  * that param, with what is wrong, by the TypeScript we build with and by TypeScript 7 (the
  * current major, in test/types/ts7 so its `tsc` does not replace ours). The fixture's marked
  * lines say where each diagnostic must start and what it must say; any other diagnostic fails.
+ * The two compilers run side by side.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -54,7 +55,7 @@ function compile(tsc: string): Promise<{ version: string; diagnostics: Diagnosti
   });
 }
 
-describe.each(Object.entries(compilers))('param errors with %s', (_name, tsc) => {
+describe.concurrent.each(Object.entries(compilers))('param errors with %s', (_name, tsc) => {
   it('start at the param and say what is wrong with it', { timeout: 240_000 }, async () => {
     const { version, diagnostics } = await compile(tsc);
     const wanted = expectations();
