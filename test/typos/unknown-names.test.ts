@@ -1,61 +1,16 @@
 /**
- * #31 items 7 and 9: a mistyped param, tool id or command is refused with a "did you mean",
- * and a missing param is said to be required. Callers that carry other fields (the engine
- * adapters, the agents, a block's `resolve`) still work: they keep the tool's params only.
+ * #31 item 7 where the harness meets its callers: callers that carry other fields (a block's
+ * `resolve`, the engine adapters) keep the tool's params only and still work; the command line
+ * names the command, tool id or param meant (the harness's own tests: test/harness/unknown-params.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { executeTool, getBlock } from '../../src/index.js';
-import { closestName } from '../../src/harness/did-you-mean.js';
 import { toSimTools } from '../../src/sim/index.js';
 import { mockService } from '../helpers/mock-service.js';
 import { cli } from '../cli/run-cli.js';
 
 const ORIGIN = 'http://tinybird.test';
 const base = { base_url: ORIGIN, token: 'p.secret-token-1234' };
-
-describe('an unknown param', () => {
-  it('is invalid_params naming it, with the param it resembles, and nothing is sent', async () => {
-    const svc = mockService(ORIGIN);
-    const result = await executeTool('tinybird_query_pipe', { ...base, pipelin: 'top_events' } as never, { dispatcher: svc.agent });
-    expect(svc.requests).toHaveLength(0);
-    expect(result).toMatchObject({ success: false, error: { code: 'invalid_params' } });
-    if (result.success) return;
-    expect(result.error.issues).toEqual([
-      { path: 'pipelin', message: "unknown param (did you mean 'pipe'?)" },
-      { path: 'pipe', message: 'required (expected string)' },
-    ]);
-    expect(result.error.message).toBe(
-      "invalid params: pipelin: unknown param (did you mean 'pipe'?); pipe: required (expected string)",
-    );
-  });
-
-  it('is refused even when every other param is valid (waitt for wait)', async () => {
-    const svc = mockService(ORIGIN);
-    const result = await executeTool('tinybird_events', { ...base, datasource: 'events', data: '{"a":1}', waitt: true } as never, {
-      dispatcher: svc.agent,
-    });
-    expect(svc.requests).toHaveLength(0);
-    expect(result).toMatchObject({
-      success: false,
-      error: { code: 'invalid_params', issues: [{ path: 'waitt', message: "unknown param (did you mean 'wait'?)" }] },
-    });
-  });
-
-  it('names a key that resembles nothing without a suggestion, and __proto__ is only a name', async () => {
-    const params = JSON.parse('{"base_url":"http://tinybird.test","token":"t","query":"SELECT 1","__proto__":{"x":1},"zzzzzzzzzz":1}');
-    const result = await executeTool('tinybird_query', params);
-    expect(result).toMatchObject({
-      success: false,
-      error: {
-        code: 'invalid_params',
-        issues: [
-          { path: '__proto__', message: 'unknown param' },
-          { path: 'zzzzzzzzzz', message: 'unknown param' },
-        ],
-      },
-    });
-  });
-});
 
 describe('callers that carry other fields keep only the tool params', () => {
   it("a block's resolve drops the other operations' fields", async () => {
@@ -74,31 +29,6 @@ describe('callers that carry other fields keep only the tool params', () => {
     const result = await tool.directExecution!({ operation: 'query_pipe', ...base, pipe: 'top_events', query: 'unused', _context: { workflowId: 'w' } });
     expect(result).toMatchObject({ success: true });
     expect(svc.requests).toHaveLength(1);
-  });
-});
-
-describe('a missing param', () => {
-  it('is said to be required, by name', async () => {
-    const result = await executeTool('tinybird_query', { ...base } as never);
-    expect(result).toMatchObject({
-      success: false,
-      error: { code: 'invalid_params', message: 'invalid params: query: required (expected string)', issues: [{ path: 'query', message: 'required (expected string)' }] },
-    });
-  });
-
-  it('keeps the other messages as zod gives them (a value of the wrong type is not "required")', async () => {
-    const result = await executeTool('tinybird_query', { ...base, query: 42 } as never);
-    expect(result).toMatchObject({ success: false, error: { issues: [{ path: 'query', message: expect.stringMatching(/^Invalid input: expected string, received number/) }] } });
-  });
-});
-
-describe('closestName', () => {
-  it('finds the name a typo meant, and nothing for an unrelated one', () => {
-    expect(closestName('waitt', ['wait', 'datasource'])).toBe('wait');
-    expect(closestName('pipelin', ['base_url', 'token', 'pipe', 'parameters'])).toBe('pipe');
-    expect(closestName('sandox', ['sandbox', 'list', 'monitor'])).toBe('sandbox');
-    expect(closestName('tinybird_qurey', ['tinybird_query', 'tinybird_query_pipe'])).toBe('tinybird_query');
-    expect(closestName('frobnicate', ['list', 'run', 'sandbox'])).toBeUndefined();
   });
 });
 
