@@ -35,24 +35,26 @@ export type { BlockManifest, FieldManifest, OutputManifest, BlockDefinition } fr
 export { secretParam, userOnlyParam, uiParam, type FieldMeta } from './harness/fields.js';
 export type * from './harness/types.js';
 
+/** A tool object, a built-in tool's literal id, or an id known only at run time (a `string`). */
+export type ToolRef = AnyTool | ToolId | (string & {});
+/** The params a tool takes: its schema's input for a tool object or a built-in id; `unknown` for any other id. */
+export type ParamsOf<R> = R extends AnyTool ? z.input<R['params']> : R extends ToolId ? z.input<ToolMap[R]['params']> : unknown;
+/** A tool's output: its output schema's for a tool object or a built-in id; `unknown` for any other id. */
+export type OutputOf<R> = R extends AnyTool ? z.output<R['output']> : R extends ToolId ? z.output<ToolMap[R]['output']> : unknown;
+
 /**
- * Runs a tool by id (or a tool object, which types the output): validates, sends with
- * retries and a time limit, and returns a `ToolResult`. Failures are results, never throws.
+ * Runs a tool by id (or a tool object): validates, sends with retries and a time limit, and
+ * returns a `ToolResult`. Failures are results, never throws. A tool object or a built-in
+ * id's literal types the params and the output; an id known only at run time (or a tool
+ * registered later) takes any params, and its output is `O` (default `unknown`).
+ *
+ * One signature, not overloads: a wrong, missing or mistyped param is reported on the params
+ * argument, naming the param, by every TypeScript version (with overloads TypeScript 7
+ * reported the id as "not assignable to never", 5.9 the cause under "Overload 2 of 3").
  */
-export function executeTool<T extends AnyTool>(
-  tool: T,
-  params: unknown,
-  options?: ExecuteOptions,
-): Promise<ToolResult<z.output<T['output']>>>;
-export function executeTool<K extends ToolId>(
-  id: K,
-  params: z.input<ToolMap[K]['params']>,
-  options?: ExecuteOptions,
-): Promise<ToolResult<z.output<ToolMap[K]['output']>>>;
-/** An id known only at run time (or a tool registered later): any params, output `O` (default `unknown`). A built-in id's literal takes the typed overload above only. */
-export function executeTool<O = unknown, I extends string = string>(
-  id: I & (string extends I ? unknown : I extends ToolId ? never : unknown),
-  params: unknown,
+export function executeTool<R extends ToolRef, O = OutputOf<R>>(
+  tool: R,
+  params: ParamsOf<R>,
   options?: ExecuteOptions,
 ): Promise<ToolResult<O>>;
 export function executeTool(

@@ -121,8 +121,9 @@ function convertObject(node: Node): Converted {
       const params = dictionaryOf<unknown>();
       for (const [name, field] of Object.entries(value)) {
         const decoder = decoders.get(name);
-        if (!decoder) params[name] = field; // not in the schema: left for the tool's checks
-        else if (!(field === null && decoder.nullIsAbsent)) params[name] = decoder.decode(field);
+        // Not in the schema (which strict mode holds the model to): dropped, as the engine adapters drop an editor's other fields.
+        if (!decoder) continue;
+        if (!(field === null && decoder.nullIsAbsent)) params[name] = decoder.decode(field);
       }
       return params;
     },

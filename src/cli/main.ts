@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from './command.js';
-import { collectEndpoints, collectParams, UsageError } from './params.js';
+import { didYouMean } from '../harness/did-you-mean.js';
+import { collectEndpoints, collectParams, UnknownNameError, UsageError } from './params.js';
 import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
 import { packageVersion } from '../version.js';
 
@@ -14,6 +15,14 @@ const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([
   ['preview', () => import('./preview-command.js')],
   ['sandbox', () => import('./sandbox-command.js')],
 ]);
+
+/** The commands `main` runs itself. */
+const BUILTIN_COMMANDS = ['list', 'blocks', 'schema', 'manifest', 'run', 'help'];
+
+/** `no tool with id x (did you mean 'y'?)`, for `schema` and `run`. */
+function unknownTool(name: string, ids: string[]): UnknownNameError {
+  return new UnknownNameError(`no tool with id ${name}${didYouMean(name, ids)} (see flowblocks list)`);
+}
 
 const USAGE_HEAD = `flowblocks — integration blocks and agent tools for workflow platforms
 
@@ -63,6 +72,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // A Map: `flowblocks constructor` is an unknown command, not Object.prototype.constructor.
   const load = argv[0] === undefined ? undefined : COMMANDS.get(argv[0]);
   if (load) return (await load()).command.run(argv.slice(1), io);
+  const first = argv[0];
+  // Before the options are parsed: `flowblocks sandox --port 1` is a mistyped command, not an unknown option.
+  if (first !== undefined && !first.startsWith('-') && !BUILTIN_COMMANDS.includes(first)) {
+    io.stderr(`unknown command ${first}${didYouMean(first, [...BUILTIN_COMMANDS, ...COMMANDS.keys()])}; flowblocks --help lists them\n`);
+    return 2;
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -104,7 +119,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'schema':
         if (!name) throw new UsageError('schema needs a tool id');
-        if (!api.getTool(name)) throw new UsageError(`no tool with id ${name} (see flowblocks list)`);
+        if (!api.getTool(name)) throw unknownTool(name, api.listTools().map((t) => t.id));
         io.stdout(json(api.toolJsonSchema(name, { audience: values.llm ? 'llm' : 'full' })));
         return 0;
       case 'manifest': {
@@ -117,7 +132,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (!name) throw new UsageError('run needs a tool id');
         const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
         if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
-        if (!api.getTool(name)) throw new UsageError(`no tool with id ${name} (see flowblocks list)`);
+        if (!api.getTool(name)) throw unknownTool(name, api.listTools().map((t) => t.id));
         const params = await collectParams(values, io.stdin, api.toolJsonSchema(name) as { properties?: Record<string, unknown> });
         const endpoints = collectEndpoints(values.endpoint, api.listServices().map((s) => s.id));
         const redisUrl = redisUrlOf(values.redis, process.env);
@@ -135,7 +150,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError(`unknown command ${command}`);
     }
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n${error instanceof UsageError ? `\n${await usage()}` : ''}`);
+    io.stderr(`${(error as Error).message}\n${error instanceof UsageError && !(error instanceof UnknownNameError) ? `\n${await usage()}` : ''}`);
     return 2;
   }
 }

@@ -70,6 +70,9 @@ export function collectEndpoints(pairs: string[] | undefined, services: readonly
 /** A mistake in the command line: exit code 2 with the usage. */
 export class UsageError extends Error {}
 
+/** A mistyped name (a command, a tool id): its message says what was meant; the whole help after it would bury that. */
+export class UnknownNameError extends UsageError {}
+
 /** A port option: `fallback` when absent, else a whole number from 0 (a free port) to 65535. */
 export function portOf(value: string | undefined, fallback: number, flag: string): number {
   const port = value === undefined ? fallback : Number(value);

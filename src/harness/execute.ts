@@ -4,6 +4,7 @@ import { compiled } from './compiled.js';
 import { ownValue } from './dictionary.js';
 import { failure, ToolFailure } from './errors.js';
 import { endpointIssues } from './endpoints.js';
+import { didYouMean } from './did-you-mean.js';
 import { paramNames } from './fields.js';
 import { Redactor } from './redact.js';
 import { createCallState, sendRequest, type CallState } from './send.js';
@@ -18,17 +19,52 @@ export function zodIssues(error: z.ZodError): ToolIssue[] {
   }));
 }
 
-const secretNamesCache = new WeakMap<AnyTool, string[]>();
+/** What a call's params are checked against besides the schema, per tool, made on its first call. */
+interface ParamFacts {
+  /** Names of the params the tool marks secret, so their values can be masked everywhere. */
+  secrets: string[];
+  /** Every param name: a key outside it is a typo, refused with a "did you mean" (#31). */
+  known: Set<string>;
+}
+
+const paramFactsCache = new WeakMap<AnyTool, ParamFacts>();
+
+function paramFacts(tool: AnyTool): ParamFacts {
+  let facts = paramFactsCache.get(tool);
+  if (!facts) {
+    facts = { secrets: paramNames(tool.params, (meta) => meta.secret === true), known: new Set(paramNames(tool.params, () => true)) };
+    paramFactsCache.set(tool, facts);
+  }
+  return facts;
+}
 
 /** Values of the params the tool marks secret, so they can be masked everywhere. */
-function secretsOf(tool: AnyTool, params: unknown): unknown[] {
+function secretsOf(facts: ParamFacts, params: unknown): unknown[] {
   if (!params || typeof params !== 'object') return [];
-  let names = secretNamesCache.get(tool);
-  if (!names) {
-    names = paramNames(tool.params, (meta) => meta.secret === true);
-    secretNamesCache.set(tool, names);
+  return facts.secrets.map((name) => ownValue(params, name));
+}
+
+/**
+ * A key the tool has no param for: zod's object would drop it, and a typo (`waitt`,
+ * `pipelin`) would pass unseen. Callers that carry other fields (the engine adapters, the
+ * agents' strict view, a block's `resolve`) keep the tool's params only before they call.
+ */
+function unknownParamIssues(facts: ParamFacts, params: unknown): ToolIssue[] {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
+  let issues: ToolIssue[] | undefined;
+  for (const key of Object.keys(params)) {
+    if (facts.known.has(key)) continue;
+    (issues ??= []).push({ path: key, message: `unknown param${didYouMean(key, facts.known)}` });
   }
-  return names.map((name) => ownValue(params, name));
+  return issues ?? [];
+}
+
+/** zod's message for a missing value (`expected string, received undefined`) says what is wrong: the param is required. */
+const requiredMessage: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' && issue.input === undefined ? `required (expected ${issue.expected})` : undefined;
+
+function paramsFailure(issues: ToolIssue[]): ToolFailure {
+  return failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, { issues });
 }
 
 /**
@@ -36,26 +72,27 @@ function secretsOf(tool: AnyTool, params: unknown): unknown[] {
  * of the params as given (a refused call's issues may quote them) and, when they differ,
  * those of the checked copy, which is what gets sent (a getter may answer differently on a
  * second read). Params that throw when read (a Proxy, a getter) are `invalid_params`: a
- * failure result, never a rejected call.
+ * failure result, never a rejected call. A key that is no param of the tool is refused.
  */
 function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknown {
+  const facts = paramFacts(tool);
   let given: unknown[];
   let parsed: z.ZodSafeParseResult<unknown>;
+  let unknownKeys: ToolIssue[];
   try {
-    given = secretsOf(tool, params);
+    given = secretsOf(facts, params);
     redactor.add(given);
     parsed = compiled(tool.params).safeParse(params);
+    unknownKeys = unknownParamIssues(facts, params);
+    // A refused call is parsed again (the failure path only) for messages that say a missing param is required.
+    if (!parsed.success) parsed = tool.params.safeParse(params, { error: requiredMessage });
   } catch (error) {
     const message = `could not be read: ${(error as Error)?.message ?? String(error)}`;
     throw failure('invalid_params', `invalid params: ${message}`, { issues: [{ path: '', message }] });
   }
-  if (!parsed.success) {
-    const issues = zodIssues(parsed.error);
-    throw failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, {
-      issues,
-    });
-  }
-  const sent = secretsOf(tool, parsed.data);
+  if (!parsed.success) throw paramsFailure([...unknownKeys, ...zodIssues(parsed.error)]);
+  if (unknownKeys.length) throw paramsFailure(unknownKeys);
+  const sent = secretsOf(facts, parsed.data);
   // Stryker disable next-line all: a fast path; adding secrets the redactor already has changes nothing
   if (sent.some((value, i) => value !== given[i])) redactor.add(sent);
   return parsed.data;
@@ -125,7 +162,7 @@ function readAnswer(tool: AnyTool, response: HttpResponse, p: unknown, redactor:
  */
 export async function runTool<T extends AnyTool>(
   tool: T,
-  params: unknown,
+  params: z.input<T['params']>,
   options: ExecuteOptions = {},
 ): Promise<ToolResult<z.output<T['output']>>> {
   type O = z.output<T['output']>;

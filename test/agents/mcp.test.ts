@@ -130,7 +130,7 @@ describe('bounded results', () => {
       const run = await executeTool('workflow_execute', { ...base, workflowId: 'wf_broken_query' });
       expect(run.meta.status).toBeDefined();
     }
-    const direct = await executeTool<{ data: { id: string }[] }>('workflow_list_logs', { ...base, workspaceId: 'ws_sandbox', limit: 4 });
+    const direct = await executeTool('workflow_list_logs', { ...base, workspaceId: 'ws_sandbox', limit: 4 });
     expect(direct.success).toBe(true);
 
     const client = await connect({ maxItems: 3 });

@@ -17,7 +17,7 @@ describe('params that are hostile to read', () => {
       throw thrown;
     };
     const params = new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
-    const result = await executeTool(readTool, params, { dispatcher: svc.agent });
+    const result = await executeTool(readTool, params as never, { dispatcher: svc.agent });
     expect(result).toEqual({
       success: false,
       error: {
@@ -32,7 +32,7 @@ describe('params that are hostile to read', () => {
   });
 
   it('names every refused field in one message, separated by semicolons', async () => {
-    const result = await executeTool(readTool, { base_url: ORIGIN, apiKey: '', name: 3 });
+    const result = await executeTool(readTool, { base_url: ORIGIN, apiKey: '', name: 3 } as never);
     expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', message: expect.stringMatching(/^invalid params: apiKey: .+; name: .+$/) } });
   });
 
@@ -44,7 +44,7 @@ describe('params that are hostile to read', () => {
       },
       enumerable: true,
     });
-    const result = await executeTool(readTool, params, { dispatcher: svc.agent });
+    const result = await executeTool(readTool, params as never, { dispatcher: svc.agent });
     expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', message: 'invalid params: could not be read: no key for you' } });
     expect(svc.requests).toHaveLength(0);
   });
@@ -58,7 +58,7 @@ describe('params that are hostile to read', () => {
       get: () => (reads++ === 0 ? 'decoy-value' : SECRET),
       enumerable: true,
     });
-    const result = await executeTool(echoTool, params, { dispatcher: svc.agent });
+    const result = await executeTool(echoTool, params as never, { dispatcher: svc.agent });
     expect(svc.requests[0]!.headers.authorization).toBe(`Bearer ${SECRET}`);
     expect(result).toMatchObject({ success: true, output: { echoed: 'Bearer [redacted]' } });
     expect(JSON.stringify(result)).not.toContain(SECRET);

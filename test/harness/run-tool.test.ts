@@ -116,7 +116,7 @@ describe('runTool: what went wrong, in words', () => {
     const named = await runTool(readTool, { ...validParams, name: 'x' });
     expect(named).toMatchObject({ success: false, error: { code: 'invalid_params', message: expect.stringMatching(/^invalid params: name: /), issues: [{ path: 'name' }] } });
     for (const params of [null, 'text', 42]) {
-      const root = await runTool(readTool, params);
+      const root = await runTool(readTool, params as never);
       expect(root).toMatchObject({ success: false, error: { code: 'invalid_params', message: expect.stringMatching(/^invalid params: \(root\): /), issues: [{ path: '' }] } });
     }
   });

@@ -7,7 +7,7 @@ import { ORIGIN, readTool, SECRET, validParams } from './fixtures.js';
 describe('validation before any I/O', () => {
   it('returns invalid_params with every issue and its path, and sends nothing', async () => {
     const svc = mockService(ORIGIN);
-    const result = await runTool(readTool, { base_url: 'not a url', apiKey: '', name: 'x', tags: ['a', 3] }, { dispatcher: svc.agent });
+    const result = await runTool(readTool, { base_url: 'not a url', apiKey: '', name: 'x', tags: ['a', 3] } as never, { dispatcher: svc.agent });
     expect(svc.requests).toHaveLength(0);
     expect(result.success).toBe(false);
     if (result.success) return;
@@ -20,7 +20,7 @@ describe('validation before any I/O', () => {
   });
 
   it('reports a missing object as a root issue', async () => {
-    const result = await runTool(readTool, undefined);
+    const result = await runTool(readTool, undefined as never);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.error.code).toBe('invalid_params');

@@ -4,7 +4,7 @@
  * they compile.
  */
 import { expect, expectTypeOf, it } from 'vitest';
-import { executeTool, getBlock, getTool, type ToolId } from '../../src/index.js';
+import { executeTool, getBlock, getTool, runTool, type ToolId } from '../../src/index.js';
 
 it('types executeTool, getTool and getBlock by literal id', async () => {
   const _call = () =>
@@ -27,6 +27,10 @@ it('types executeTool, getTool and getBlock by literal id', async () => {
     void executeTool('tinybird_query', { base_url: 'http://x', token: 't', query: 42 });
     // @ts-expect-error a required param missing
     void executeTool('workflow_list_logs', { base_url: 'http://x', apiKey: 'k' });
+    // @ts-expect-error a tool object types its params too (#31)
+    void executeTool(getTool('tinybird_query'), { base_url: 'http://x', token: 't', qeury: 'SELECT 1' });
+    // @ts-expect-error and so does runTool
+    void runTool(getTool('tinybird_query'), { base_url: 'http://x', token: 't' });
   };
   expect(typeof never).toBe('function');
   // An id only known at run time still takes any params, and its output is unknown.

@@ -8,7 +8,7 @@ import appendData from './append-data.js';
  * file's extension.
  */
 export async function appendDatasourceFile(
-  params: { base_url?: string; token: string; datasource: string; format?: 'csv' | 'ndjson'; dialect_delimiter?: string; dialect_new_line?: string; dialect_escapechar?: string },
+  params: { base_url: string; token: string; datasource: string; format?: 'csv' | 'ndjson'; dialect_delimiter?: string; dialect_new_line?: string; dialect_escapechar?: string },
   path: string,
   options: ExecuteOptions = {},
 ) {
