@@ -1,3 +1,4 @@
+/* global console, URLSearchParams */
 // The host-compatibility suite (scripts/host-compat.sh): run inside a temporary project that
 // installed the packed tarball with the dependency versions a host forces, never from the
 // repository. Every check asserts the request sent and the normalized result (undici's

@@ -27,7 +27,7 @@ describe('workflow_execute against the sandbox as Sim', () => {
       });
     });
     try {
-      const params = { base_url: flat.urls.workflow, apiKey: flat.credentials.workflow.apiKey, workflowId: 'wf_daily_report', inputs: { email: 'once@example.com' }, inputStyle: 'flat' };
+      const params = { base_url: flat.urls.workflow, apiKey: flat.credentials.workflow.apiKey, workflowId: 'wf_daily_report', inputs: { email: 'once@example.com' }, inputStyle: 'flat' as const };
       const result = await executeTool('workflow_execute', params, { dispatcher, idempotencyKey: 'exec-sandbox-1', retry: { baseDelayMs: 1, maxDelayMs: 4 } });
       expect(sent).toEqual(['exec-sandbox-1', 'exec-sandbox-1']);
       expect(result).toMatchObject({ success: true, output: { success: true, status: 'accepted', executionId: 'exec-sandbox-1' }, meta: { status: 409, attempts: 2 } });

@@ -60,7 +60,7 @@ describe('a zod whose compile throws', () => {
     const broken = z.string().transform((): string => {
       throw new TypeError('z.util.missing is not a function');
     });
-    const tool = defineTool({ ...readParts, id: 'example_broken_schema', params: readParts.params.extend({ name: broken }), output: z.looseObject({}), response: (res) => res.body as object });
+    const tool = defineTool({ ...readParts, id: 'example_broken_schema', params: readParts.params.extend({ name: broken }), output: z.looseObject({}), response: (res) => res.body as Record<string, unknown> });
     const svc = mockService(ORIGIN);
     const result = await runTool(tool, validParams, { dispatcher: svc.agent });
     expect(result).toEqual({
@@ -83,7 +83,7 @@ describe('a zod whose compile throws', () => {
       output: z.looseObject({}).transform(() => {
         throw new TypeError('output.missing is not a function');
       }),
-      response: (res) => res.body as object,
+      response: (res) => res.body as Record<string, unknown>,
     });
     const svc = mockService(ORIGIN);
     svc.on('GET', '/items', { status: 200, body: { ok: true } });
