@@ -7,8 +7,7 @@ type Compile = <S extends z.ZodType>(schema: S) => S;
  * we get (Sim forces 4.3.6 on every package with an `overrides`), so it is looked up, not
  * assumed: without it every schema is parsed as written, with the same results.
  */
-const zodCompile = (z as { compile?: unknown }).compile;
-const compileOf: Compile | undefined = typeof zodCompile === 'function' ? (zodCompile as Compile) : undefined;
+const compile = (z as { compile?: Compile }).compile;
 
 const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>();
 
@@ -24,12 +23,11 @@ export function compiled<S extends z.ZodType>(schema: S): S {
   let fast = compiledSchemas.get(schema);
   if (!fast) {
     fast = schema;
-    if (compileOf) {
-      try {
-        fast = compileOf(schema);
-      } catch {
-        // Compiling is an optimisation: a schema it fails on is parsed as written.
-      }
+    try {
+      // Stryker disable next-line ConditionalExpression: without the check, the absent compile's call throws and is caught below, to the same end
+      if (compile) fast = compile(schema);
+    } catch {
+      // Compiling is an optimisation: a schema it fails on is parsed as written.
     }
     compiledSchemas.set(schema, fast);
   }
@@ -44,10 +42,11 @@ export function compiled<S extends z.ZodType>(schema: S): S {
  */
 export function safeParseCompiled<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
   const fast = compiled(schema);
-  if (fast === schema) return schema.safeParse(value);
   try {
     return fast.safeParse(value);
-  } catch {
+  } catch (error) {
+    // Read once: a value whose getter throws is not read again by the same schema.
+    if (fast === schema) throw error;
     const result = schema.safeParse(value);
     // Kept only when the schema as written managed: a value that throws whatever parses it
     // (a hostile getter) does not cost the tool its compiled form.

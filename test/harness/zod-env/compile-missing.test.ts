@@ -23,6 +23,23 @@ describe('a zod without z.compile', () => {
     expect(svc.requests[0]).toMatchObject({ method: 'GET', path: '/items', query: { name: 'widget', count: '2' }, headers: { authorization: `Bearer ${SECRET}` } });
   });
 
+  it('params whose getter throws on the first read only: refused, not parsed again, nothing sent', async () => {
+    const svc = mockService(ORIGIN);
+    let reads = 0;
+    const params = Object.defineProperty({ base_url: ORIGIN, apiKey: SECRET }, 'name', {
+      get: () => {
+        if (reads++ === 0) throw new Error('first read refused');
+        return 'widget';
+      },
+      enumerable: true,
+    });
+    const result = await executeTool(readTool, params, { dispatcher: svc.agent });
+    // Read again afterwards (to tell the params' fault from zod's) it reads as data, so the
+    // throw is put down to the package: `internal`. Parsing it again would have sent the call.
+    expect(result).toMatchObject({ success: false, error: { code: 'internal' }, meta: { attempts: 0 } });
+    expect(svc.requests).toHaveLength(0);
+  });
+
   it('still refuses bad params as invalid_params, naming the field, and a bad answer as invalid_response', async () => {
     const svc = mockService(ORIGIN);
     const refused = await executeTool(readTool, { ...validParams, name: 'x' }, { dispatcher: svc.agent });

@@ -6,6 +6,7 @@ import type { z as Z } from 'zod';
  * schema whose parse throws (generated code calling what that zod lacks). Neither is the
  * caller's fault: the result is the right one (the schema as written parses), or `internal`.
  */
+const broken = vi.hoisted(() => ({ parses: 0 }));
 vi.mock('zod', async (importOriginal) => {
   const actual = await importOriginal<typeof import('zod')>();
   const compile = (schema: Z.ZodType) => {
@@ -14,6 +15,7 @@ vi.mock('zod', async (importOriginal) => {
       get: (target, name, receiver) =>
         name === 'safeParse'
           ? () => {
+              broken.parses++;
               throw new TypeError('generated code: util.missing is not a function');
             }
           : Reflect.get(target, name, receiver),
@@ -46,14 +48,36 @@ describe('a zod whose compile throws', () => {
     expect(refused).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: 'name' }] } });
   });
 
-  it('a compiled schema whose parse throws: the schema as written parses instead, twice in a row', async () => {
+  it('a compiled schema whose parse throws: the schema as written parses instead, and from then on', async () => {
     const svc = mockService(ORIGIN);
     svc.on('GET', '/items', { status: 200, body: { ok: true } }, { status: 200, body: { ok: true } });
+    const before = broken.parses;
     for (let i = 0; i < 2; i++) {
       const result = await executeTool(readTool, validParams, { dispatcher: svc.agent });
       expect(result).toMatchObject({ success: true, output: { ok: true }, meta: { attempts: 1 } });
     }
     expect(svc.requests).toHaveLength(2);
+    // The params' and the output's compiled forms threw once each, on the first call only.
+    expect(broken.parses - before).toBe(2);
+  });
+
+  it('a wire schema that throws is internal, naming the step', async () => {
+    const tool = defineTool({
+      ...readParts,
+      id: 'example_broken_wire',
+      output: z.looseObject({}),
+      wire: z.looseObject({}).transform((): Record<string, unknown> => {
+        throw new TypeError('wire.missing is not a function');
+      }),
+      response: (res) => res.body,
+    });
+    const svc = mockService(ORIGIN);
+    svc.on('GET', '/items', { status: 200, body: { ok: true } });
+    const result = await runTool(tool, validParams, { dispatcher: svc.agent });
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: 'internal', message: expect.stringMatching(/^internal error while checking the service's answer: wire\.missing is not a function/) },
+    });
   });
 
   it('a schema that throws however it is parsed, on plain params: internal, naming the cause, nothing sent', async () => {
