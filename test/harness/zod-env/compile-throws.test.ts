@@ -24,6 +24,8 @@ vi.mock('zod', async (importOriginal) => {
   return { ...actual, z: { ...actual.z, compile } };
 });
 
+// A setup file may have loaded the harness with the real zod already (vitest.mutation.setup.ts): load it again.
+vi.resetModules();
 const { z } = await import('zod');
 const { executeTool, runTool } = await import('../../../src/index.js');
 const { defineTool } = await import('../../../src/harness/define-tool.js');
