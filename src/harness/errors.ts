@@ -37,6 +37,23 @@ export function failure(code: ToolErrorCode, message: string, extra: Partial<Too
   return new ToolFailure({ code, message, retryable: false, ...extra });
 }
 
+/** What a thrown value says: its message, or the value itself (`null`, a string). */
+export function thrownMessage(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
+}
+
+/**
+ * A throw inside the harness that the call's input did not cause (a dependency without an API
+ * the package calls, a defect of the package): never the caller's fault, so never
+ * `invalid_params`. The message names the step and the cause.
+ */
+export function internalFailure(during: string, error: unknown): ToolFailure {
+  return failure(
+    'internal',
+    `internal error while ${during}: ${thrownMessage(error)} (a fault of flowblocks or of a package it runs with, not of the call's input)`,
+  );
+}
+
 export function codeForStatus(status: number): ToolErrorCode {
   switch (status) {
     case 401:

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { withIdempotencyKey } from './call-options.js';
-import { compiled } from './compiled.js';
+import { safeParseCompiled } from './compiled.js';
 import { ownValue } from './dictionary.js';
-import { failure, ToolFailure } from './errors.js';
+import { failure, internalFailure, thrownMessage, ToolFailure } from './errors.js';
 import { endpointIssues } from './endpoints.js';
 import { didYouMean } from './did-you-mean.js';
 import { paramNames } from './fields.js';
@@ -72,7 +72,9 @@ function paramsFailure(issues: ToolIssue[]): ToolFailure {
  * of the params as given (a refused call's issues may quote them) and, when they differ,
  * those of the checked copy, which is what gets sent (a getter may answer differently on a
  * second read). Params that throw when read (a Proxy, a getter) are `invalid_params`: a
- * failure result, never a rejected call. A key that is no param of the tool is refused.
+ * failure result, never a rejected call. A key that is no param of the tool is refused. A
+ * throw while params that read as plain data are checked is the package's or its
+ * environment's (a zod without an API we call): `internal`.
  */
 function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknown {
   const facts = paramFacts(tool);
@@ -82,12 +84,13 @@ function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknow
   try {
     given = secretsOf(facts, params);
     redactor.add(given);
-    parsed = compiled(tool.params).safeParse(params);
+    parsed = safeParseCompiled(tool.params, params);
     unknownKeys = unknownParamIssues(facts, params);
     // A refused call is parsed again (the failure path only) for messages that say a missing param is required.
     if (!parsed.success) parsed = tool.params.safeParse(params, { error: requiredMessage });
   } catch (error) {
-    const message = `could not be read: ${(error as Error)?.message ?? String(error)}`;
+    if (readsAsData(params)) throw internalFailure('checking the params', error);
+    const message = `could not be read: ${thrownMessage(error)}`;
     throw failure('invalid_params', `invalid params: ${message}`, { issues: [{ path: '', message }] });
   }
   if (!parsed.success) throw paramsFailure([...unknownKeys, ...zodIssues(parsed.error)]);
@@ -96,6 +99,25 @@ function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknow
   // Stryker disable next-line all: a fast path; adding secrets the redactor already has changes nothing
   if (sent.some((value, i) => value !== given[i])) redactor.add(sent);
   return parsed.data;
+}
+
+/** The value copies as plain data: no Proxy trap, getter or other part of it throws when read. */
+function readsAsData(value: unknown): boolean {
+  try {
+    structuredClone(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `safeParseCompiled`, where a throw (not a failed check) is the package's or zod's fault: `internal`. */
+function checkWith<S extends z.ZodType>(schema: S, value: unknown, during: string): z.ZodSafeParseResult<z.output<S>> {
+  try {
+    return safeParseCompiled(schema, value);
+  } catch (error) {
+    throw internalFailure(during, error);
+  }
 }
 
 function metaOf(state: CallState, started: number, notes: string[]): ResultMeta {
@@ -133,7 +155,7 @@ function wireIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly Proper
  * of their own (`ctx.send`) check those answers with it too.
  */
 export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse): HttpResponse<z.output<W>> {
-  const checked = compiled(wire).safeParse(response.body);
+  const checked = checkWith(wire, response.body, "checking the service's answer");
   if (!checked.success) {
     const issues = wireIssues(checked.error.issues);
     const where = issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
@@ -197,7 +219,7 @@ export async function runTool<T extends AnyTool>(
         } satisfies ToolContext<unknown>)
       : readAnswer(tool, await sendRequest(tool.request(checked, callOptions), state), checked, redactor);
     // A tool with many rows checks them with a schema that does not copy them (`outputCheck`).
-    const output = compiled(tool.outputCheck ?? tool.output).safeParse(raw);
+    const output = checkWith(tool.outputCheck ?? tool.output, raw, "checking the tool's output");
     if (!output.success) {
       throw failure('invalid_response', 'the service answered with an unexpected shape', {
         status: state.status,
@@ -213,7 +235,7 @@ export async function runTool<T extends AnyTool>(
           ? { code: 'aborted' as const, message: 'the call was aborted', retryable: false }
           : {
               code: 'invalid_response' as const,
-              message: `could not read the response: ${(error as Error)?.message ?? String(error)}`,
+              message: `could not read the response: ${thrownMessage(error)}`,
               retryable: false,
             };
     return redactor.value({ success: false, error: toolError, meta: metaOf(state, started, notes) });

@@ -17,7 +17,9 @@ export type ToolErrorCode =
   | 'timeout'
   | 'network'
   | 'invalid_response'
-  | 'aborted';
+  | 'aborted'
+  /** A fault of the package or its environment (a dependency lacking an API), never of the input. */
+  | 'internal';
 
 export interface ToolIssue {
   path: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { getBlock, listBlocks } from '../../src/index.js';
+import { getBlock, listBlocks, listTools } from '../../src/index.js';
 import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/n8n/index.js';
 import { DEFAULT_SIM_PREFIX, toSimBlock, toSimRegistry, toSimTools } from '../../src/sim/index.js';
 
@@ -24,6 +24,16 @@ describe('Sim ids', () => {
     expect(Object.keys(blocks)).toEqual(['flowblocks_tinybird', 'flowblocks_loops', 'flowblocks_workflow']);
     // No built-in id starts with the default prefix at all.
     expect([...builtin.toolIds, ...builtin.blockTypes].filter((id) => id.startsWith(DEFAULT_SIM_PREFIX))).toEqual([]);
+  });
+
+  it("docs/engines.md counts Sim's tinybird_* and loops_* tools as Sim's list has them, each also one of ours", () => {
+    const ours = new Set(listTools().map((tool) => tool.id));
+    const docs = readFileSync(join(here, '../../docs/engines.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const service of ['tinybird', 'loops']) {
+      const sims = builtin.toolIds.filter((id) => id.startsWith(`${service}_`));
+      expect(sims.filter((id) => ours.has(id))).toEqual(sims);
+      expect(docs).toContain(`\`${service}_*\` (${sims.length}, every one also a name of ours)`);
+    }
   });
 
   it('takes other prefixes', () => {

@@ -15,6 +15,8 @@ export interface MockReply {
   /** An object or array is sent as JSON; a string as text/plain unless headers say otherwise. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Answer this late (the request is recorded at once): longer than the call's time limit, a time-out. */
+  delayMs?: number;
 }
 
 function queryOf(search: string): Record<string, string | string[]> {
@@ -55,7 +57,7 @@ export function mockService(origin: string) {
 
   function on(method: string, path: string, ...replies: MockReply[]) {
     for (const reply of replies) {
-      pool
+      const scope = pool
         .intercept({ method, path: (p: string) => p.split('?')[0] === path })
         .reply((opts) => {
           const [pathname = '', search = ''] = opts.path.split('?');
@@ -77,6 +79,7 @@ export function mockService(origin: string) {
           }
           return { statusCode: reply.status, data: data ?? '', responseOptions: { headers } };
         });
+      if (reply.delayMs) scope.delay(reply.delayMs);
     }
   }
 

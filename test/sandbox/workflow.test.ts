@@ -278,29 +278,40 @@ describe('alert rules and faults', () => {
 });
 
 describe('X-Execution-Id and the input style', () => {
-  it('answers a repeated X-Execution-Id with the first answer, without running again', async () => {
+  const runsOf = async (executionId: string) => {
+    const logs = await api(`/api/v1/logs?workspaceId=ws_sandbox&executionId=${executionId}`);
+    return (logs.json.data as unknown[]).length;
+  };
+
+  it("refuses a reused X-Execution-Id as Sim does (409 EXECUTION_ID_CONFLICT), without running again", async () => {
     const headers = { 'X-Execution-Id': 'exec-retry-1' };
     const first = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers });
     const again = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers });
-    expect(first.status).toBe(200);
-    expect(first.json.executionId).toBe('exec-retry-1');
-    expect(again.json).toEqual(first.json);
+    expect([first.status, first.json.executionId]).toEqual([200, 'exec-retry-1']);
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ error: 'Execution ID has already been used', code: 'EXECUTION_ID_CONFLICT', executionId: 'exec-retry-1' });
+    expect(await runsOf('exec-retry-1')).toBe(1);
     const other = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers: { 'X-Execution-Id': 'exec-retry-2' } });
-    expect(other.json.executionId).toBe('exec-retry-2');
+    expect([other.status, other.json.executionId]).toEqual([200, 'exec-retry-2']);
+  });
+
+  it('gives the id back when the call was refused before it ran, and refuses an id Sim would not take', async () => {
+    const headers = { 'X-Execution-Id': 'exec-refused-1' };
+    const refused = await execute('wf_daily_report', { inputs: {} }, { headers });
+    expect(refused.status).toBe(400);
+    const ran = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers });
+    expect([ran.status, ran.json.executionId]).toEqual([200, 'exec-refused-1']);
+    const bad = await execute('wf_daily_report', { inputs: { email: 'a@example.com' } }, { headers: { 'X-Execution-Id': 'no spaces' } });
+    expect([bad.status, bad.json.error]).toEqual([400, 'Invalid execution ID header']);
   });
 
   it('remembers a bounded number of X-Execution-Ids, forgetting the oldest first', async () => {
-    // Async calls: a new run has a new taskId, a remembered answer the same one.
     const send = (id: string) => execute('wf_daily_report', { inputs: { email: 'a@example.com' }, async: true }, { headers: { 'X-Execution-Id': id } });
-    const first: Record<string, string> = {};
-    for (const id of ['bound-1', 'bound-2', 'bound-3', 'bound-4']) first[id] = String((await send(id)).json.taskId);
-    expect(new Set(Object.values(first)).size).toBe(4);
-    expect((await send('bound-4')).json.taskId).toBe(first['bound-4']);
-    expect((await send('bound-2')).json.taskId).toBe(first['bound-2']);
+    for (const id of ['bound-1', 'bound-2', 'bound-3', 'bound-4']) expect((await send(id)).status).toBe(202);
+    expect((await send('bound-4')).status).toBe(409);
+    expect((await send('bound-2')).status).toBe(409);
     // Four ids into a memory of three: the oldest, bound-1, was forgotten and runs again.
-    const rerun = await send('bound-1');
-    expect(rerun.status).toBe(202);
-    expect(rerun.json.taskId).not.toBe(first['bound-1']);
+    expect((await send('bound-1')).status).toBe(202);
   });
 
   it('reads a spec body by default: a flat body misses the required inputs', async () => {

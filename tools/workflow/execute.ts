@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, failure, parseWire, pathIdParam, pathSegment, uiParam, userOnlyParam } from '../../src/kit.js';
+import { acceptedExecutionId, acceptedNote, executionIdsHonoured } from './execution-id.js';
 import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { errorText, jobRecord, jobRequest, jobWire } from './get-job.js';
 import { pollParams, waitForJob } from './poll-job.js';
@@ -9,11 +10,18 @@ import { executionRateLimit } from './shared.js';
 const output = z.object({
   success: z
     .boolean()
-    .describe('Synchronous: the run succeeded. Asynchronous: the job was accepted. Waited: the job completed'),
+    .describe(
+      'Synchronous: the run succeeded. Asynchronous: the job was accepted. Waited: the job completed. Status accepted: the run was accepted, its outcome is in the logs',
+    ),
   output: z.unknown().optional().describe('Workflow results (a synchronous run, or a completed job)'),
   limits: limitsSchema.optional(),
   taskId: z.string().optional().describe('Asynchronous: the job id to poll with Get job'),
-  status: z.string().optional().describe('Asynchronous: queued; waited: completed, failed or cancelled'),
+  status: z
+    .string()
+    .optional()
+    .describe(
+      'Asynchronous: queued; waited: completed, failed or cancelled; accepted: a retry found the first attempt accepted (its answer was lost), read the run from the logs by executionId',
+    ),
   executionId: z.string().optional().describe('Execution id, when the platform reports it (for Get execution)'),
   error: z.string().optional().describe('Why the run or the job failed'),
 });
@@ -68,7 +76,7 @@ export default defineTool({
           .enum(['spec', 'flat'])
           .default('spec')
           .describe(
-            'How the body carries the inputs: spec sends {"inputs": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only)',
+            'How the body carries the inputs: spec sends {"inputs": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)',
           ),
       ),
       ...pollParams,
@@ -89,6 +97,8 @@ export default defineTool({
         'X-Execution-Id': options.idempotencyKey,
       },
       body: { json: executeBody(p) },
+      // Where the platform honours the id, a run cannot start twice: an ambiguous end is retried.
+      safeToRetry: executionIdsHonoured(p),
     }),
   wire,
   response: ({ body, status }, p): Output => {
@@ -103,7 +113,16 @@ export default defineTool({
   },
   run: async (p, ctx) => {
     const startedAt = Date.now();
-    const accepted = await ctx.call(p);
+    let accepted: Output;
+    try {
+      accepted = await ctx.call(p);
+    } catch (error) {
+      // A retry refused as a used execution id: the first attempt ran; say so, with its id.
+      const executionId = acceptedExecutionId(error, p, ctx.options);
+      if (executionId === undefined) throw error;
+      ctx.note(acceptedNote(executionId, p.async));
+      return { success: true, status: 'accepted', executionId };
+    }
     const rateLimit = executionRateLimit(accepted.limits, p.async ? 'async' : 'sync');
     if (rateLimit) ctx.reportRateLimit(rateLimit);
     if (!p.waitForCompletion || accepted.taskId === undefined) return accepted;

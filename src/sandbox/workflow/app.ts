@@ -25,7 +25,7 @@ export interface WorkflowPlatformOptions {
   notifications?: Record<string, unknown>;
   /** Time an asynchronous job stays queued before it runs. Default 100 ms. */
   jobStepMs?: number;
-  /** `X-Execution-Id`s whose first answer is remembered for a retry. Default 10 000, oldest forgotten first. */
+  /** `X-Execution-Id`s remembered as used (a reuse is 409 `EXECUTION_ID_CONFLICT`). Default 10 000, oldest forgotten first. */
   maxExecutionIds?: number;
   /**
    * How `POST /api/workflows/{id}/execute` reads its body. `spec` (the default): spec 000's
@@ -35,6 +35,17 @@ export interface WorkflowPlatformOptions {
    * mode comes from the `X-Execution-Mode` header only.
    */
   inputStyle?: 'spec' | 'flat';
+}
+
+/** Sim's rule for an `X-Execution-Id` (`executionIdSchema` in its API contracts): 1 to 128 of these characters. */
+const EXECUTION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The header's id, or Sim's 400 for one it would refuse. */
+function checkExecutionId(given: string | string[]): string {
+  if (typeof given === 'string' && EXECUTION_ID.test(given)) return given;
+  throw new PlatformError(400, 'Invalid execution ID header', [
+    { path: 'X-Execution-Id', message: 'Execution ID can only contain letters, numbers, dots, underscores, colons, and hyphens (1 to 128)' },
+  ]);
 }
 
 /** Body fields a `flat` platform keeps for itself rather than handing to the workflow. */
@@ -194,25 +205,30 @@ export function createWorkflowPlatform(
     return { status: 202, body: { success: true, taskId: job.taskId, status: 'queued', executionId: job.executionId, limits: limits(key) } };
   };
 
-  // Answers by `X-Execution-Id` (per workspace): a retried call gets the first call's answer.
-  // Bounded: a caller sending a new id per call cannot grow it without end (oldest forgotten first).
-  const byExecutionId = new Map<string, Promise<SandboxResponse>>();
+  // `X-Execution-Id` as Sim honours it: an id is claimed by the first call that uses it, and a
+  // later call with it (its run ended or still running, any workspace) is refused with 409
+  // EXECUTION_ID_CONFLICT, so a retried execute never runs twice. A call refused before it ran
+  // (bad input, not deployed, rate limited) gives its id back. Bounded: a caller sending a new
+  // id per call cannot grow it without end (the oldest forgotten first; Sim keeps them all).
+  const claimedExecutionIds = new Set<string>();
   const maxExecutionIds = options.maxExecutionIds ?? 10_000;
 
   router.post('/api/workflows/:id/execute', async (req) => {
     const key = keyOf(req);
     const given = req.headers['x-execution-id'];
-    const executionId = typeof given === 'string' && given !== '' ? given : undefined;
-    if (executionId === undefined) return executeOnce(req, key, randomUUID());
-    const slot = `${key.workspaceId}:${executionId}`;
-    const earlier = byExecutionId.get(slot);
-    if (earlier) return earlier;
-    const answer = executeOnce(req, key, executionId);
-    byExecutionId.set(slot, answer);
-    if (byExecutionId.size > maxExecutionIds) byExecutionId.delete(byExecutionId.keys().next().value!);
-    // A refused call (bad input, not deployed, rate limited) did not run: its id may be used again.
-    answer.catch(() => byExecutionId.delete(slot));
-    return answer;
+    if (given === undefined) return executeOnce(req, key, randomUUID());
+    const executionId = checkExecutionId(given);
+    if (claimedExecutionIds.has(executionId)) {
+      return { status: 409, body: { error: 'Execution ID has already been used', code: 'EXECUTION_ID_CONFLICT', executionId } };
+    }
+    claimedExecutionIds.add(executionId);
+    if (claimedExecutionIds.size > maxExecutionIds) claimedExecutionIds.delete(claimedExecutionIds.values().next().value!);
+    try {
+      return await executeOnce(req, key, executionId);
+    } catch (refused) {
+      claimedExecutionIds.delete(executionId);
+      throw refused;
+    }
   });
 
   router.get('/api/jobs/:taskId', (req) => {

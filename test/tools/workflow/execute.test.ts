@@ -237,3 +237,80 @@ describe('workflow_execute, input style and X-Execution-Id', () => {
     expect(ids.at(-1)).toBe('exec-given-1');
   });
 });
+
+/** Sim's answer to a used X-Execution-Id (apps/sim/app/api/workflows/[id]/execute/route.ts). */
+const conflict = (executionId: string) => ({
+  status: 409,
+  body: { error: 'Execution ID has already been used', code: 'EXECUTION_ID_CONFLICT', executionId },
+});
+
+describe('workflow_execute on a platform that honours X-Execution-Id (flat)', () => {
+  it.each([
+    ['502', { status: 502, body: { error: 'Bad Gateway' } }],
+    ['503', { status: 503, body: { error: 'Async execution queue acceptance could not be confirmed', code: 'ASYNC_ENQUEUE_AMBIGUOUS' } }],
+  ])('retries a run that ended with a %s, with the same id and body; a 200 then is the result', async (_name, ambiguous) => {
+    const wf = platform();
+    wf.on('POST', EXECUTE, ambiguous, { status: 200, body: { success: true, output: { synced: 3 }, executionId: 'exec-given-2' } });
+    const result = await wf.run('workflow_execute', { workflowId: 'wf_orders', inputs: { since: '2026-11-01' }, inputStyle: 'flat' }, { idempotencyKey: 'exec-given-2' });
+    expect(wf.requests.map((r) => [r.method, r.path, r.headers['x-execution-id'], jsonOf(r.body)])).toEqual([
+      ['POST', EXECUTE, 'exec-given-2', { since: '2026-11-01' }],
+      ['POST', EXECUTE, 'exec-given-2', { since: '2026-11-01' }],
+    ]);
+    expect(result).toEqual({
+      success: true,
+      output: { success: true, output: { synced: 3 }, executionId: 'exec-given-2' },
+      meta: expect.objectContaining({ status: 200, attempts: 2 }),
+    });
+  });
+
+  it('a 409 EXECUTION_ID_CONFLICT on the retry after a time-out: accepted, with the execution id and where the result is', async () => {
+    const wf = platform();
+    // The first answer comes after the time limit (the run went on); the retry meets the used id.
+    wf.on('POST', EXECUTE, { status: 200, body: { success: true, output: {} }, delayMs: 1000 }, conflict('exec-sync-1'));
+    const result = await wf.run('workflow_execute', { workflowId: 'wf_orders', inputStyle: 'flat' }, { idempotencyKey: 'exec-sync-1', timeoutMs: 50 });
+    expect(wf.requests.map((r) => [r.method, r.path, r.headers['x-execution-id']])).toEqual([
+      ['POST', EXECUTE, 'exec-sync-1'],
+      ['POST', EXECUTE, 'exec-sync-1'],
+    ]);
+    expect(result).toEqual({
+      success: true,
+      output: { success: true, status: 'accepted', executionId: 'exec-sync-1' },
+      meta: expect.objectContaining({ status: 409, attempts: 2, notes: [expect.any(String)] }),
+    });
+    const note = result.meta.notes![0]!;
+    expect(note).toContain('409 EXECUTION_ID_CONFLICT for its own X-Execution-Id exec-sync-1: the first attempt was accepted');
+    expect(note).toContain('Its result: Get execution (executionId exec-sync-1), or List logs (executionId exec-sync-1)');
+  });
+
+  it('an async run whose connection was cut, then 409 on the retry: accepted with the made id, nothing waited for', async () => {
+    const wf = platform();
+    wf.failConnection('POST', EXECUTE);
+    wf.on('POST', EXECUTE, { status: 409, body: { error: 'Execution ID has already been used', code: 'EXECUTION_ID_CONFLICT' } });
+    const result = await wf.run('workflow_execute', { workflowId: 'wf_orders', async: true, waitForCompletion: true, inputStyle: 'flat' });
+    // The cut attempt is not recorded by the mock; the retry carries the id the call made.
+    const [retry] = wf.requests;
+    expect(retry!.headers['x-execution-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry!.headers['x-execution-mode']).toBe('async');
+    expect(result).toMatchObject({
+      success: true,
+      output: { success: true, status: 'accepted', executionId: retry!.headers['x-execution-id'] },
+      meta: { attempts: 2, notes: [expect.stringContaining('find the run with List logs')] },
+    });
+    expect(wf.requests).toHaveLength(1);
+  });
+
+  it('the same 409 on the first attempt is the caller reusing an id: conflict, not accepted', async () => {
+    const wf = platform();
+    wf.on('POST', EXECUTE, conflict('exec-used'));
+    const result = await wf.run('workflow_execute', { workflowId: 'wf_orders', inputStyle: 'flat' }, { idempotencyKey: 'exec-used' });
+    expect(result).toMatchObject({ success: false, error: { code: 'conflict', status: 409, message: 'Execution ID has already been used' }, meta: { attempts: 1 } });
+  });
+
+  it("the spec's platform (no such id): a 502 is not retried, a run is never sent twice", async () => {
+    const wf = platform();
+    wf.on('POST', EXECUTE, { status: 502, body: { error: 'Bad Gateway' } });
+    const result = await wf.run('workflow_execute', { workflowId: 'wf_orders' });
+    expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', status: 502, retryable: false }, meta: { attempts: 1 } });
+    expect(wf.requests).toHaveLength(1);
+  });
+});
