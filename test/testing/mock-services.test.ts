@@ -113,7 +113,7 @@ describe('mockServices', () => {
 
   it('serves runTool and the agents executor through the same dispatcher', async () => {
     const mock = mockServices();
-    const run = await runTool(getTool('workflow_get_log'), { base_url: BASE_URLS.workflow, apiKey: SECRETS.workflow, id: 'log_7' }, { dispatcher: mock });
+    const run = await runTool(getTool('workflow_get_log'), { base_url: BASE_URLS.workflow!, apiKey: SECRETS.workflow!, id: 'log_7' }, { dispatcher: mock });
     expect(run).toMatchObject({ success: true, output: { data: { id: 'log_7' } } });
     const executor = createToolExecutor({ settings: { tinybird }, execute: { dispatcher: mock } });
     expect(await executor.execute('tinybird_list_pipes', {})).toMatchObject({ ok: true, output: { pipes: [{ name: 'top_products' }] } });

@@ -28,7 +28,8 @@ describe('a zod without z.compile', () => {
   it('params whose getter throws on the first read only: refused, not parsed again, nothing sent', async () => {
     const svc = mockService(ORIGIN);
     let reads = 0;
-    const params = Object.defineProperty({ base_url: ORIGIN, apiKey: SECRET }, 'name', {
+    const plain: { base_url: string; apiKey: string; name: string } = { base_url: ORIGIN, apiKey: SECRET, name: '' };
+    const params = Object.defineProperty(plain, 'name', {
       get: () => {
         if (reads++ === 0) throw new Error('first read refused');
         return 'widget';
