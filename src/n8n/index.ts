@@ -6,6 +6,8 @@
  */
 import type {
   ICredentialType,
+  INode,
+  JsonObject,
   IDataObject,
   IExecuteFunctions,
   INodeExecutionData,
@@ -19,12 +21,21 @@ import type { FieldManifest } from '../blocks/manifest.js';
 import { callOptions, coerceParams, errorLine, outputRecord } from '../engines/params.js';
 import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
-import type { ExecuteOptions } from '../harness/types.js';
+import type { ExecuteOptions, ToolError } from '../harness/types.js';
 import { getService } from '../registry.js';
+
+/** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
+export type N8nWorkflowModule = Pick<typeof import('n8n-workflow'), 'NodeApiError' | 'NodeOperationError'>;
 
 export interface N8nNodeOptions {
   /** Harness options of every call (dispatcher, retry, time limit, logger, …); a function is read per call. */
   execute?: ExecuteOptions | (() => ExecuteOptions);
+  /**
+   * The host's `n8n-workflow` (`require('n8n-workflow')` from the node's CommonJS file): failures are
+   * thrown as its `NodeApiError` (the service answered) or `NodeOperationError` (anything else).
+   * Without it they are plain `Error`s, which n8n reports as unexpected bugs.
+   */
+  n8nWorkflow?: N8nWorkflowModule;
   /** The block's service, for its credential (default: the registered service of the block's type). */
   service?: Service;
 }
@@ -86,6 +97,8 @@ function defaultOf(field: FieldManifest): INodeProperties['default'] {
   const value = field.default;
   if (field.type === 'code' && field.language === 'json') return value === undefined ? '' : JSON.stringify(value, null, 2);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  // An options parameter's value is always one of its options (n8n shows "" as an invalid choice).
+  if (field.type === 'dropdown') return field.options?.[0]?.id ?? '';
   if (field.type === 'number') return 0;
   if (field.type === 'switch') return false;
   return '';
@@ -165,6 +178,34 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
 }
 
 
+/** The subtitle under the node: the operation's label, not its id. */
+function subtitleOf(block: Block): string {
+  const labels = Object.fromEntries(block.definition.operations.map((op) => [op.id, op.label]));
+  // Spaces keep the object literal's braces apart from the expression's own `{{ }}`.
+  return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
+}
+
+/** A failed item as n8n's error output takes it: `error`, `message` and `details`, nothing else. */
+function errorItem(error: ToolError): IDataObject {
+  const { code, message, status, retryable, issues } = error;
+  const details: IDataObject = { code, retryable };
+  if (status !== undefined) details.status = status;
+  if (issues?.length) details.issues = issues as unknown as IDataObject[];
+  return { error: errorLine(error), message, details };
+}
+
+/** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
+function n8nError(host: N8nWorkflowModule | undefined, node: INode, error: ToolError, itemIndex: number): Error {
+  const line = errorLine(error);
+  if (!host) return Object.assign(new Error(line), { description: error.message, itemIndex, code: error.code });
+  if (error.status !== undefined) {
+    const response: JsonObject = { code: error.code, message: error.message, status: error.status };
+    if (error.issues?.length) response.issues = error.issues as unknown as JsonObject[];
+    return new host.NodeApiError(node, response, { message: line, description: error.message, httpCode: String(error.status), itemIndex });
+  }
+  return new host.NodeOperationError(node, line, { description: error.message, itemIndex });
+}
+
 /** A block as an n8n node class and its service's credential type. */
 export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
@@ -183,7 +224,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     icon: `file:${iconFile}` as `file:${string}.svg`,
     group: ['transform'],
     version: 1,
-    subtitle: '={{$parameter["operation"]}}',
+    subtitle: subtitleOf(block),
     description: manifest.description,
     defaults: { name: manifest.name },
     inputs: ['main'],
@@ -201,7 +242,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     for (let i = 0; i < items.length; i++) {
       const op = this.getNodeParameter('operation', i) as string;
       const tool = toolsByOperation.get(op);
-      if (!tool) throw new Error(`${manifest.name} has no operation ${op}`);
+      if (!tool) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${op}`, retryable: false }, i);
       const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
       const params: Record<string, unknown> = {};
       for (const field of fields) {
@@ -219,13 +260,16 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
         returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
         continue;
       }
-      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
+      // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
+      const signal = runOptions.signal;
+      if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
+      // n8n's convention: with "continue on fail" the error is the item's output (n8n's error output takes
+      // an item whose json holds only `error`, `message` and `details`), else the run stops.
       if (this.continueOnFail()) {
-        const { code, message, status, issues } = result.error;
-        returned.push({ json: { error: errorLine(result.error), code, message, status, issues: (issues ?? []) as unknown as IDataObject[] }, pairedItem: { item: i } });
+        returned.push({ json: errorItem(result.error), pairedItem: { item: i } });
         continue;
       }
-      throw Object.assign(new Error(errorLine(result.error)), { description: result.error.message, itemIndex: i, code: result.error.code });
+      throw n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
     }
     return [returned];
   }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getBlock, listBlocks } from '../../src/index.js';
 import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/n8n/index.js';
+import { errorLine } from '../../src/engines/params.js';
+import { n8nWorkflow } from './n8n-context.js';
 import { DEFAULT_SIM_PREFIX, toSimBlock, toSimRegistry, toSimTools } from '../../src/sim/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -119,5 +121,33 @@ describe('n8n node', () => {
     const extra = description.properties.find((p) => p.name === 'additionalFields' && p.displayOptions?.show?.operation?.[0] === 'query');
     expect(extra).toMatchObject({ type: 'collection', default: {} });
     expect((extra!.options as { name: string }[]).map((o) => o.name)).toEqual(['pipeline']);
+  });
+
+  it('defaults every options parameter to one of its options', () => {
+    const seen: string[] = [];
+    for (const block of listBlocks()) {
+      const all = new (toN8nNode(block).Node)().description.properties.flatMap((p) => [p, ...((p.options ?? []) as typeof p[])]);
+      for (const p of all.filter((q) => q.type === 'options')) {
+        expect((p.options as { value: unknown }[]).map((o) => o.value), `${block.type}.${p.name}`).toContain(p.default);
+        seen.push(`${block.type}.${p.name}`);
+      }
+    }
+    expect(seen).toEqual(expect.arrayContaining(['loops.type', 'tinybird.status', 'workflow.level']));
+  });
+
+  it("shows the operation's label as the subtitle, as n8n evaluates it", () => {
+    const { description } = new (toN8nNode(getBlock('loops')!).Node)();
+    const { Workflow } = n8nWorkflow;
+    const node = { id: '1', name: 'Loops', type: description.name, typeVersion: 1, position: [0, 0] as [number, number], parameters: { operation: 'find_contact' } };
+    const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as never });
+    const shown = workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'manual', {});
+    expect(shown).toBe('Find contact');
+  });
+});
+
+describe('errorLine', () => {
+  it('names the code once when the message already spells it', () => {
+    expect(errorLine({ code: 'invalid_params', message: 'invalid params: email: is required', retryable: false })).toBe('invalid_params: email: is required');
+    expect(errorLine({ code: 'not_found', message: 'Not found', retryable: false, status: 404 })).toBe('not_found: Not found');
   });
 });
