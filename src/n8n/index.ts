@@ -50,6 +50,9 @@ export interface N8nNode {
   iconSvg: string;
 }
 
+/** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
+const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
+
 const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
 
 /** The node's type name (`flowblocksTinybird`): prefixed, so it cannot meet an n8n node of that service. */
@@ -83,13 +86,18 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
+  const { header, scheme, param, check } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: `${block.definition.name} (flowblocks) API`,
     icon: `file:${iconFile}` as `file:${string}.svg`,
+    // The service's API docs; a service without public ones (the workflow platform) has its block's page.
+    documentationUrl: block.definition.docsUrl ?? `${BLOCK_DOCS}${block.type}.md`,
     properties,
+    // How n8n sends the credential on its own requests: the "Test credential" button's below.
+    authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  if (block.definition.docsUrl) credential.documentationUrl = block.definition.docsUrl;
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
   return credential;
 }
 

@@ -104,6 +104,7 @@ describe('n8n node', () => {
       expect(iconSvg).toMatch(/^<svg/);
       expect(credential.properties.map((p) => p.name)).toEqual([expect.stringMatching(/^(token|apiKey)$/), 'baseUrl']);
       expect(credential.properties[0]).toMatchObject({ typeOptions: { password: true } });
+      expect(credential.documentationUrl, block.type).toMatch(/^https:\/\//);
       // Credentials and base URLs are in the credential, not on the node.
       const names = description.properties.map((p) => p.name);
       expect(names).not.toContain('token');

@@ -193,3 +193,41 @@ describe('n8n node against the sandbox', () => {
     expect(requests()).toHaveLength(1);
   });
 });
+
+describe("n8n credentials: n8n's Test button sends one cheap authenticated request", () => {
+  /** Resolves a credential's expression as n8n's CredentialsHelper does (`$credentials` as an additional key). */
+  function resolve(value: string, credentials: Record<string, unknown>): unknown {
+    const node = { id: '1', name: 'test', type: 'test', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+    const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) };
+    const workflow = new n8nWorkflow.Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes as never });
+    return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials } as never);
+  }
+
+  async function testCredential(type: string, credentials: Record<string, unknown>): Promise<{ url: string; status: number }> {
+    const { credential } = toN8nNode(getBlock(type)!);
+    const request = credential.test!.request;
+    const headers = Object.fromEntries(
+      Object.entries((credential.authenticate as { properties: { headers: Record<string, string> } }).properties.headers).map(([k, v]) => [k, String(resolve(v, credentials))]),
+    );
+    const url = `${String(resolve(request.baseURL!, credentials))}${request.url}`;
+    const answer = await fetch(url, { method: request.method ?? 'GET', headers });
+    await answer.arrayBuffer();
+    return { url, status: answer.status };
+  }
+
+  it('passes a valid credential and refuses a wrong one, for every service', async () => {
+    const cases = [
+      { type: 'tinybird', good: { token: sb.credentials.tinybird.readToken, baseUrl: `${sb.urls.tinybird}/` }, bad: { token: 'p.wrong', baseUrl: sb.urls.tinybird }, path: '/v0/pipes' },
+      { type: 'loops', good: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops }, bad: { apiKey: 'wrong', baseUrl: sb.urls.loops }, path: '/api-key' },
+    ];
+    for (const { type, good, bad, path } of cases) {
+      const ok = await testCredential(type, good);
+      expect(ok, type).toEqual({ url: `${good.baseUrl.replace(/\/$/, '')}${path}`, status: 200 });
+      expect((await testCredential(type, bad)).status, type).toBeGreaterThanOrEqual(401);
+      expect((await testCredential(type, bad)).status, type).toBeLessThanOrEqual(403);
+    }
+    // The workflow platform answers no GET without a workspace id, which its credential does not hold (docs/engines.md).
+    expect(toN8nNode(getBlock('workflow')!).credential.test).toBeUndefined();
+  });
+});
+
