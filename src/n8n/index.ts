@@ -23,6 +23,7 @@ import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
 import type { ExecuteOptions, ToolError } from '../harness/types.js';
 import { getService } from '../registry.js';
+import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
 export type N8nWorkflowModule = Pick<typeof import('n8n-workflow'), 'NodeApiError' | 'NodeOperationError'>;
@@ -89,7 +90,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
   const { header, scheme, param, check } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
-    displayName: `${block.definition.name} (flowblocks) API`,
+    displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
     icon: `file:${iconFile}` as `file:${string}.svg`,
     // The service's API docs; a service without public ones (the workflow platform) has its block's page.
     documentationUrl: block.definition.docsUrl ?? `${BLOCK_DOCS}${block.type}.md`,
@@ -131,6 +132,11 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
   if (required) property.required = true;
   if (field.description) property.description = field.description;
+  // n8n's convention for a page size: at least 1, described as its own nodes describe it.
+  if (field.param === 'limit' && property.type === 'number') {
+    property.typeOptions = { minValue: 1 };
+    property.description = 'Max number of results to return';
+  }
   if (field.placeholder) property.placeholder = field.placeholder;
   return property;
 }
@@ -239,7 +245,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     outputs: ['main'],
     usableAsTool: true,
     credentials: [{ name: credential.name, required: true }],
-    properties: properties(block, secretParams),
+    properties: properties(block, secretParams).map(n8nStyled),
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
 

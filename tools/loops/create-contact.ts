@@ -17,7 +17,7 @@ export default defineTool({
     firstName: text().optional().describe('First name'),
     lastName: text().optional().describe('Last name'),
     source: text().optional().describe('Where the contact came from; replaces the default "API"'),
-    subscribed: z.boolean().default(true).describe('Receives campaign and workflow e-mail'),
+    subscribed: z.boolean().default(true).describe('Subscribe the contact to campaign and workflow e-mail'),
     userGroup: text().optional().describe('The contact\'s user group (one per contact)'),
     userId: userIdParam.optional(),
     mailingLists: mailingListsParam,

@@ -18,7 +18,7 @@ export default defineTool({
       firstName: text().optional().describe('First name'),
       lastName: text().optional().describe('Last name'),
       source: text().optional().describe('Where the contact came from; replaces the default "API"'),
-      subscribed: z.boolean().optional().describe('true re-subscribes, false unsubscribes; leave out to keep as is'),
+      subscribed: z.boolean().optional().describe('Re-subscribe (true) or unsubscribe (false) the contact; leave out to keep as is'),
       userGroup: text().optional().describe('The contact\'s user group (one per contact)'),
       mailingLists: mailingListsParam,
       customProperties: customPropertiesParam(true),

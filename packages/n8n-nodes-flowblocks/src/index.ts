@@ -9,12 +9,14 @@ import { listBlocks } from '../../../src/registry.js';
 const built = new Map<string, N8nNode>();
 
 /** The host's n8n-workflow, read when an error is thrown: `require` from this CommonJS bundle finds n8n's own copy. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's module, resolved from n8n's side at run time
+const hostModule = () => require('n8n-workflow') as N8nWorkflowModule;
 const host: N8nWorkflowModule = {
   get NodeApiError() {
-    return (require('n8n-workflow') as N8nWorkflowModule).NodeApiError;
+    return hostModule().NodeApiError;
   },
   get NodeOperationError() {
-    return (require('n8n-workflow') as N8nWorkflowModule).NodeOperationError;
+    return hostModule().NodeOperationError;
   },
 };
 
