@@ -64,6 +64,8 @@ export function n8n(args: string[], userFolder: string, extraEnv: Record<string,
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_LOG_LEVEL: 'warn',
     N8N_RUNNERS_ENABLED: 'true',
+    // Under vitest NODE_ENV is `test`, which n8n reads as its own test mode (an in-memory database).
+    NODE_ENV: 'production',
     ...extraEnv,
   };
   return new Promise((resolve, reject) => {
@@ -82,7 +84,7 @@ export function readExecutions(userFolder: string): Promise<StoredExecution[]> {
   const script = `
     const sqlite3 = require(${JSON.stringify(join(N8N_DIR, 'node_modules/sqlite3'))});
     const { parse } = require(${JSON.stringify(join(N8N_DIR, 'node_modules/flatted'))});
-    const db = new sqlite3.Database(${JSON.stringify(join(userFolder, '.n8n/database.sqlite'))}, sqlite3.OPEN_READONLY);
+    const db = new sqlite3.Database(${JSON.stringify(join(userFolder, '.n8n/database.sqlite'))});
     db.all('SELECT e.id, e.workflowId, e.status, e.startedAt, e.stoppedAt, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id ORDER BY e.id', (err, rows) => {
       if (err) { console.error(err.message); process.exit(1); }
       process.stdout.write(JSON.stringify(rows.map((r) => ({ ...r, data: parse(r.data) }))));
