@@ -35,7 +35,7 @@ export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[];
   const bundle = join(DIST, 'flowblocks.js');
   await build({
     absWorkingDir: ROOT,
-    entryPoints: [join(PACKAGE_DIR, 'src/index.ts')],
+    entryPoints: [join(PACKAGE_DIR, 'src/index.mts')],
     outfile: bundle,
     bundle: true,
     format: 'cjs',
@@ -47,7 +47,7 @@ export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[];
     logLevel: 'warning',
   });
   // The layout comes from the bundle itself: what n8n will load is what is listed.
-  const { layout } = (await import(bundle)) as typeof import('../packages/n8n-nodes-flowblocks/src/index.js');
+  const { layout } = (await import(bundle)) as typeof import('../packages/n8n-nodes-flowblocks/src/index.mjs');
   const nodes: string[] = [];
   const credentials: string[] = [];
   for (const { type, node, credential, adapted, block } of layout()) {

@@ -104,7 +104,7 @@ async function lint(packageDir: string): Promise<{ errors: number; report: strin
     cpSync(join(packageDir, 'package.json'), join(dir, 'package.json'));
     writeFileSync(join(dir, 'eslint.config.mjs'), "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n");
     symlinkSync(join(TOOLS_DIR, 'node_modules'), join(dir, 'node_modules'));
-    const bundle = (await import(join(packageDir, 'dist/flowblocks.js'))) as typeof import('../packages/n8n-nodes-flowblocks/src/index.js');
+    const bundle = (await import(join(packageDir, 'dist/flowblocks.js'))) as typeof import('../packages/n8n-nodes-flowblocks/src/index.mjs');
     for (const { node, credential, adapted } of bundle.layout()) {
       const nodeClass = node[0]!.toUpperCase() + node.slice(1);
       const credentialClass = credential[0]!.toUpperCase() + credential.slice(1);
