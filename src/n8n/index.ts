@@ -141,23 +141,59 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   return property;
 }
 
-function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
-  const { manifest } = block;
-  const allOps = Object.keys(manifest.tools.byOperation);
-  const operation: INodeProperties = {
+/** A resource's value: its name in lower camel case (`Data Source` → `dataSource`, `API` → `api`), as n8n's nodes spell them. */
+const resourceValue = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((word, i) => (i === 0 ? word.toLowerCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`))
+    .join('');
+
+/**
+ * The operation choice. When the tools name their resources (`resource` in `defineTool`), as
+ * n8n's own nodes do: a Resource choice, then the operations of the chosen resource.
+ */
+function operationProperties(block: Block): INodeProperties[] {
+  const { operations } = block.definition;
+  const option = (op: (typeof operations)[number]): INodePropertyOptions => ({
+    name: op.label,
+    value: op.id,
+    description: op.tool.description.split('. ')[0],
+    action: op.label,
+  });
+  const operation = (ops: typeof operations, show?: string): INodeProperties => ({
     displayName: 'Operation',
     name: 'operation',
     type: 'options',
     noDataExpression: true,
-    default: allOps[0] ?? '',
-    options: block.definition.operations.map((op) => ({
-      name: op.label,
-      value: op.id,
-      description: op.tool.description.split('. ')[0],
-      action: op.label,
-    })),
-  };
-  const result: INodeProperties[] = [operation];
+    default: ops[0]?.id ?? '',
+    options: ops.map(option),
+    ...(show ? { displayOptions: { show: { resource: [show] } } } : {}),
+  });
+  const byResource = new Map<string, typeof operations>();
+  for (const op of operations) {
+    const resource = op.tool.resource;
+    if (resource === undefined) return [operation(operations)];
+    byResource.set(resource, [...(byResource.get(resource) ?? []), op]);
+  }
+  if (byResource.size < 2) return [operation(operations)];
+  const resources = [...byResource.keys()];
+  return [
+    {
+      displayName: 'Resource',
+      name: 'resource',
+      type: 'options',
+      noDataExpression: true,
+      default: resourceValue(resources[0]!),
+      options: resources.map((name) => ({ name, value: resourceValue(name) })),
+    },
+    ...resources.map((name) => operation(byResource.get(name)!, resourceValue(name))),
+  ];
+}
+
+function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
+  const { manifest } = block;
+  const allOps = Object.keys(manifest.tools.byOperation);
+  const result: INodeProperties[] = operationProperties(block);
   const optional = new Map<string, INodeProperties[]>();
   for (const field of manifest.fields) {
     if (field.id === 'operation' || secretParams.has(field.param)) continue;

@@ -146,6 +146,27 @@ describe('n8n node', () => {
   });
 });
 
+describe('n8n resources', () => {
+  it("groups each block's operations under the resources its tools name, every operation once", () => {
+    for (const block of listBlocks()) {
+      const { properties } = new (toN8nNode(block).Node)().description;
+      const resource = properties.find((p) => p.name === 'resource')!;
+      const values = (resource.options as { value: string }[]).map((o) => o.value);
+      expect(values).toContain(resource.default);
+      const operations = properties.filter((p) => p.name === 'operation');
+      expect(operations.map((p) => p.displayOptions?.show?.resource?.[0]).sort()).toEqual([...values].sort());
+      const ids = operations.flatMap((p) => (p.options as { value: string }[]).map((o) => o.value));
+      expect(ids.sort()).toEqual(block.definition.operations.map((op) => op.id).sort());
+      for (const p of operations) expect((p.options as { value: string }[]).map((o) => o.value)).toContain(p.default);
+    }
+    const loops = new (toN8nNode(getBlock('loops')!).Node)().description.properties;
+    const contact = loops.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'contact')!;
+    expect((contact.options as { value: string }[]).map((o) => o.value)).toContain('find_contact');
+    expect(loops[0]!.options).toContainEqual({ name: 'Transactional Email', value: 'transactionalEmail' });
+    expect(loops[0]!.options).toContainEqual({ name: 'API', value: 'api' });
+  });
+});
+
 describe('errorLine', () => {
   it('names the code once when the message already spells it', () => {
     expect(errorLine({ code: 'invalid_params', message: 'invalid params: email: is required', retryable: false })).toBe('invalid_params: email: is required');

@@ -41,7 +41,7 @@ const loops = (name: string, parameters: Record<string, unknown>) =>
   node(name, `${PKG}.flowblocksLoops`, parameters, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') });
 const platform = (name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   node(name, `${PKG}.flowblocksWorkflow`, parameters, { credentials: credentialRef('flowblocksWorkflowApi', 'workflowSandbox0'), ...extra });
-const missingLog = { operation: 'get_log', id: 'log_missing' };
+const missingLog = { resource: 'log', operation: 'get_log', id: 'log_missing' };
 const noOp = (name: string) => node(name, 'n8n-nodes-base.noOp', {});
 
 const workflow = (id: string, nodes: unknown[], connections: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({
@@ -59,9 +59,9 @@ const workflows = {
     'fbMainFlow000001',
     [
       start,
-      tinybird('Tinybird query', { operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' }),
-      loops('Loops event', { operation: 'send_event', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
-      platform('Workflow execute', { operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
+      tinybird('Tinybird query', { resource: 'query', operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' }),
+      loops('Loops event', { resource: 'event', operation: 'send_event', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
+      platform('Workflow execute', { resource: 'execution', operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
       platform('Missing log to error output', missingLog, { onError: 'continueErrorOutput' }),
       noOp('Succeeded'),
       noOp('Failed'),
@@ -69,6 +69,7 @@ const workflows = {
       noOp('After continue'),
       node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: '{"LoopsTool": {"email": "n8n-host@example.com"}}' }),
       node('LoopsTool', `${PKG}.flowblocksLoopsTool`, {
+        resource: 'contact',
         operation: 'find_contact',
         additionalFields: { email: "={{ $fromAI('email', 'E-mail of the contact', 'string') }}" },
       }, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') }),
@@ -87,7 +88,7 @@ const workflows = {
   stop: workflow('fbStopOnFail0001', [start, platform('Missing log', missingLog)], { Start: main('Missing log') }),
   timeout: workflow(
     'fbTimeout0000001',
-    [start, tinybird('Slow query', { operation: 'query', query: 'SELECT 1 FORMAT JSON' }, 'tinybirdHanging0')],
+    [start, tinybird('Slow query', { resource: 'query', operation: 'query', query: 'SELECT 1 FORMAT JSON' }, 'tinybirdHanging0')],
     { Start: main('Slow query') },
     // n8n's own execution time-out, in seconds.
     { executionTimeout: 3 },

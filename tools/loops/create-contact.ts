@@ -5,6 +5,7 @@ import { customPropertiesParam, emailParam, mailingListsParam, text, userIdParam
 
 export default defineTool({
   id: 'loops_create_contact',
+  resource: 'Contact',
   name: 'Create contact',
   description:
     'Add a new contact to the Loops audience. Fails with conflict (409) when a contact with this email or userId already exists; use loops_update_contact to update-or-create instead. customProperties are set as contact properties, which must already exist in Loops.',

@@ -5,6 +5,7 @@ import { contactIdentityParams, customPropertiesParam, identityRule, mailingList
 
 export default defineTool({
   id: 'loops_update_contact',
+  resource: 'Contact',
   name: 'Update contact',
   description:
     'Update a Loops contact found by email or userId, creating it when none matches (upsert). With both, a contact matching either is updated and the other value set on it; to change an e-mail address, send the contact\'s userId with the new email. Leave subscribed out unless you mean it: true re-subscribes an unsubscribed contact. In customProperties, null resets a property.',
