@@ -107,7 +107,9 @@ function fromText(value: string, type: string | undefined): unknown {
 /** A failed result's error as one line: code, message and every issue. */
 export function errorLine(error: ToolError): string {
   const issues = (error.issues ?? []).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
-  const head = `${error.code}: ${error.message}`;
+  // A message that already opens with its code in words (`invalid params: …`) is not prefixed twice.
+  const spelled = `${error.code.replaceAll('_', ' ')}: `;
+  const head = error.message.startsWith(spelled) ? `${error.code}: ${error.message.slice(spelled.length)}` : `${error.code}: ${error.message}`;
   return issues.length && !issues.every((i) => error.message.includes(i)) ? `${head} (${issues.join('; ')})` : head;
 }
 

@@ -33,6 +33,8 @@ export interface ConnectionSpec {
     scheme?: string;
     /** Environment variable the agents and the CLI read it from. */
     env: string;
+    /** A cheap GET (path and query after the base URL) that only a valid credential passes: an editor's "test credential". */
+    check?: string;
   };
   /** Pace calls per credential against the service's documented limit (its headers override it). */
   pacing?: { limit: number; windowMs?: number };

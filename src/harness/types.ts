@@ -230,6 +230,8 @@ export interface ToolDefinition<
   outputCheck?: z.ZodType;
   /** The service id (`tinybird`, `loops`, …): its connection's `service`, its block type and its `options.endpoints` key. */
   service: string;
+  /** What the tool works on (`Contact`, `Data Source`): editors that group operations, as n8n does, group them by it. */
+  resource?: string;
   request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
   /**
    * What the service sends on success (a 2xx body), as a zod schema. The harness checks the

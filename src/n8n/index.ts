@@ -6,6 +6,8 @@
  */
 import type {
   ICredentialType,
+  INode,
+  JsonObject,
   IDataObject,
   IExecuteFunctions,
   INodeExecutionData,
@@ -19,12 +21,22 @@ import type { FieldManifest } from '../blocks/manifest.js';
 import { callOptions, coerceParams, errorLine, outputRecord } from '../engines/params.js';
 import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
-import type { ExecuteOptions } from '../harness/types.js';
+import type { ExecuteOptions, ToolError } from '../harness/types.js';
 import { getService } from '../registry.js';
+import { n8nStyled, n8nTitle } from './style.js';
+
+/** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
+export type N8nWorkflowModule = Pick<typeof import('n8n-workflow'), 'NodeApiError' | 'NodeOperationError'>;
 
 export interface N8nNodeOptions {
   /** Harness options of every call (dispatcher, retry, time limit, logger, …); a function is read per call. */
   execute?: ExecuteOptions | (() => ExecuteOptions);
+  /**
+   * The host's `n8n-workflow` (`require('n8n-workflow')` from the node's CommonJS file): failures are
+   * thrown as its `NodeApiError` (the service answered) or `NodeOperationError` (anything else).
+   * Without it they are plain `Error`s, which n8n reports as unexpected bugs.
+   */
+  n8nWorkflow?: N8nWorkflowModule;
   /** The block's service, for its credential (default: the registered service of the block's type). */
   service?: Service;
 }
@@ -38,6 +50,9 @@ export interface N8nNode {
   iconFile: string;
   iconSvg: string;
 }
+
+/** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
+const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
 
 const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
 
@@ -72,13 +87,18 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
+  const { header, scheme, param, check } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
-    displayName: `${block.definition.name} (flowblocks) API`,
+    displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
     icon: `file:${iconFile}` as `file:${string}.svg`,
+    // The service's API docs; a service without public ones (the workflow platform) has its block's page.
+    documentationUrl: block.definition.docsUrl ?? `${BLOCK_DOCS}${block.type}.md`,
     properties,
+    // How n8n sends the credential on its own requests: the "Test credential" button's below.
+    authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  if (block.definition.docsUrl) credential.documentationUrl = block.definition.docsUrl;
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
   return credential;
 }
 
@@ -86,6 +106,8 @@ function defaultOf(field: FieldManifest): INodeProperties['default'] {
   const value = field.default;
   if (field.type === 'code' && field.language === 'json') return value === undefined ? '' : JSON.stringify(value, null, 2);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  // An options parameter's value is always one of its options (n8n shows "" as an invalid choice).
+  if (field.type === 'dropdown') return field.options?.[0]?.id ?? '';
   if (field.type === 'number') return 0;
   if (field.type === 'switch') return false;
   return '';
@@ -110,27 +132,68 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
   if (required) property.required = true;
   if (field.description) property.description = field.description;
+  // n8n's convention for a page size: at least 1, described as its own nodes describe it.
+  if (field.param === 'limit' && property.type === 'number') {
+    property.typeOptions = { minValue: 1 };
+    property.description = 'Max number of results to return';
+  }
   if (field.placeholder) property.placeholder = field.placeholder;
   return property;
+}
+
+/** A resource's value: its name in lower camel case (`Data Source` → `dataSource`, `API` → `api`), as n8n's nodes spell them. */
+const resourceValue = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((word, i) => (i === 0 ? word.toLowerCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`))
+    .join('');
+
+/**
+ * The operation choice. When the tools name their resources (`resource` in `defineTool`), as
+ * n8n's own nodes do: a Resource choice, then the operations of the chosen resource.
+ */
+function operationProperties(block: Block): INodeProperties[] {
+  const { operations } = block.definition;
+  const option = (op: (typeof operations)[number]): INodePropertyOptions => ({
+    name: op.label,
+    value: op.id,
+    description: op.tool.description.split('. ')[0],
+    action: op.label,
+  });
+  const operation = (ops: typeof operations, show?: string): INodeProperties => ({
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    default: ops[0]?.id ?? '',
+    options: ops.map(option),
+    ...(show ? { displayOptions: { show: { resource: [show] } } } : {}),
+  });
+  const byResource = new Map<string, typeof operations>();
+  for (const op of operations) {
+    const resource = op.tool.resource;
+    if (resource === undefined) return [operation(operations)];
+    byResource.set(resource, [...(byResource.get(resource) ?? []), op]);
+  }
+  if (byResource.size < 2) return [operation(operations)];
+  const resources = [...byResource.keys()];
+  return [
+    {
+      displayName: 'Resource',
+      name: 'resource',
+      type: 'options',
+      noDataExpression: true,
+      default: resourceValue(resources[0]!),
+      options: resources.map((name) => ({ name, value: resourceValue(name) })),
+    },
+    ...resources.map((name) => operation(byResource.get(name)!, resourceValue(name))),
+  ];
 }
 
 function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
   const { manifest } = block;
   const allOps = Object.keys(manifest.tools.byOperation);
-  const operation: INodeProperties = {
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    default: allOps[0] ?? '',
-    options: block.definition.operations.map((op) => ({
-      name: op.label,
-      value: op.id,
-      description: op.tool.description.split('. ')[0],
-      action: op.label,
-    })),
-  };
-  const result: INodeProperties[] = [operation];
+  const result: INodeProperties[] = operationProperties(block);
   const optional = new Map<string, INodeProperties[]>();
   for (const field of manifest.fields) {
     if (field.id === 'operation' || secretParams.has(field.param)) continue;
@@ -183,6 +246,34 @@ function credentialSecrets(credential: IDataObject): string[] {
   return secrets;
 }
 
+/** The subtitle under the node: the operation's label, not its id. */
+function subtitleOf(block: Block): string {
+  const labels = Object.fromEntries(block.definition.operations.map((op) => [op.id, op.label]));
+  // Spaces keep the object literal's braces apart from the expression's own `{{ }}`.
+  return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
+}
+
+/** A failed item as n8n's error output takes it: `error`, `message` and `details`, nothing else. */
+function errorItem(error: ToolError): IDataObject {
+  const { code, message, status, retryable, issues } = error;
+  const details: IDataObject = { code, retryable };
+  if (status !== undefined) details.status = status;
+  if (issues?.length) details.issues = issues as unknown as IDataObject[];
+  return { error: errorLine(error), message, details };
+}
+
+/** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
+function n8nError(host: N8nWorkflowModule | undefined, node: INode, error: ToolError, itemIndex: number): Error {
+  const line = errorLine(error);
+  if (!host) return Object.assign(new Error(line), { description: error.message, itemIndex, code: error.code });
+  if (error.status !== undefined) {
+    const response: JsonObject = { code: error.code, message: error.message, status: error.status };
+    if (error.issues?.length) response.issues = error.issues as unknown as JsonObject[];
+    return new host.NodeApiError(node, response, { message: line, description: error.message, httpCode: String(error.status), itemIndex });
+  }
+  return new host.NodeOperationError(node, line, { description: error.message, itemIndex });
+}
+
 /** A block as an n8n node class and its service's credential type. */
 export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
@@ -201,14 +292,14 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     icon: `file:${iconFile}` as `file:${string}.svg`,
     group: ['transform'],
     version: 1,
-    subtitle: '={{$parameter["operation"]}}',
+    subtitle: subtitleOf(block),
     description: manifest.description,
     defaults: { name: manifest.name },
     inputs: ['main'],
     outputs: ['main'],
     usableAsTool: true,
     credentials: [{ name: credential.name, required: true }],
-    properties: properties(block, secretParams),
+    properties: properties(block, secretParams).map(n8nStyled),
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
 
@@ -219,7 +310,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     for (let i = 0; i < items.length; i++) {
       const op = this.getNodeParameter('operation', i) as string;
       const tool = toolsByOperation.get(op);
-      if (!tool) throw new Error(`${manifest.name} has no operation ${op}`);
+      if (!tool) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${op}`, retryable: false }, i);
       const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
       const params: Record<string, unknown> = {};
       for (const field of fields) {
@@ -238,13 +329,16 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
         returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
         continue;
       }
-      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
+      // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
+      const signal = runOptions.signal;
+      if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
+      // n8n's convention: with "continue on fail" the error is the item's output (n8n's error output takes
+      // an item whose json holds only `error`, `message` and `details`), else the run stops.
       if (this.continueOnFail()) {
-        const { code, message, status, issues } = result.error;
-        returned.push({ json: { error: errorLine(result.error), code, message, status, issues: (issues ?? []) as unknown as IDataObject[] }, pairedItem: { item: i } });
+        returned.push({ json: errorItem(result.error), pairedItem: { item: i } });
         continue;
       }
-      throw Object.assign(new Error(errorLine(result.error)), { description: result.error.message, itemIndex: i, code: result.error.code });
+      throw n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
     }
     return [returned];
   }

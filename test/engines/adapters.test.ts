@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getBlock, listBlocks, listTools } from '../../src/index.js';
 import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/n8n/index.js';
+import { errorLine } from '../../src/engines/params.js';
+import { n8nWorkflow } from './n8n-context.js';
 import { DEFAULT_SIM_PREFIX, toSimBlock, toSimRegistry, toSimTools } from '../../src/sim/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -112,6 +114,7 @@ describe('n8n node', () => {
       expect(iconSvg).toMatch(/^<svg/);
       expect(credential.properties.map((p) => p.name)).toEqual([expect.stringMatching(/^(token|apiKey)$/), 'baseUrl']);
       expect(credential.properties[0]).toMatchObject({ typeOptions: { password: true } });
+      expect(credential.documentationUrl, block.type).toMatch(/^https:\/\//);
       // Credentials and base URLs are in the credential, not on the node.
       const names = description.properties.map((p) => p.name);
       expect(names).not.toContain('token');
@@ -129,5 +132,54 @@ describe('n8n node', () => {
     const extra = description.properties.find((p) => p.name === 'additionalFields' && p.displayOptions?.show?.operation?.[0] === 'query');
     expect(extra).toMatchObject({ type: 'collection', default: {} });
     expect((extra!.options as { name: string }[]).map((o) => o.name)).toEqual(['pipeline']);
+  });
+
+  it('defaults every options parameter to one of its options', () => {
+    const seen: string[] = [];
+    for (const block of listBlocks()) {
+      const all = new (toN8nNode(block).Node)().description.properties.flatMap((p) => [p, ...((p.options ?? []) as typeof p[])]);
+      for (const p of all.filter((q) => q.type === 'options')) {
+        expect((p.options as { value: unknown }[]).map((o) => o.value), `${block.type}.${p.name}`).toContain(p.default);
+        seen.push(`${block.type}.${p.name}`);
+      }
+    }
+    expect(seen).toEqual(expect.arrayContaining(['loops.type', 'tinybird.status', 'workflow.level']));
+  });
+
+  it("shows the operation's label as the subtitle, as n8n evaluates it", () => {
+    const { description } = new (toN8nNode(getBlock('loops')!).Node)();
+    const { Workflow } = n8nWorkflow;
+    const node = { id: '1', name: 'Loops', type: description.name, typeVersion: 1, position: [0, 0] as [number, number], parameters: { operation: 'find_contact' } };
+    const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as never });
+    const shown = workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'manual', {});
+    expect(shown).toBe('Find contact');
+  });
+});
+
+describe('n8n resources', () => {
+  it("groups each block's operations under the resources its tools name, every operation once", () => {
+    for (const block of listBlocks()) {
+      const { properties } = new (toN8nNode(block).Node)().description;
+      const resource = properties.find((p) => p.name === 'resource')!;
+      const values = (resource.options as { value: string }[]).map((o) => o.value);
+      expect(values).toContain(resource.default);
+      const operations = properties.filter((p) => p.name === 'operation');
+      expect(operations.map((p) => p.displayOptions?.show?.resource?.[0]).sort()).toEqual([...values].sort());
+      const ids = operations.flatMap((p) => (p.options as { value: string }[]).map((o) => o.value));
+      expect(ids.sort()).toEqual(block.definition.operations.map((op) => op.id).sort());
+      for (const p of operations) expect((p.options as { value: string }[]).map((o) => o.value)).toContain(p.default);
+    }
+    const loops = new (toN8nNode(getBlock('loops')!).Node)().description.properties;
+    const contact = loops.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'contact')!;
+    expect((contact.options as { value: string }[]).map((o) => o.value)).toContain('find_contact');
+    expect(loops[0]!.options).toContainEqual({ name: 'Transactional Email', value: 'transactionalEmail' });
+    expect(loops[0]!.options).toContainEqual({ name: 'API', value: 'api' });
+  });
+});
+
+describe('errorLine', () => {
+  it('names the code once when the message already spells it', () => {
+    expect(errorLine({ code: 'invalid_params', message: 'invalid params: email: is required', retryable: false })).toBe('invalid_params: email: is required');
+    expect(errorLine({ code: 'not_found', message: 'Not found', retryable: false, status: 404 })).toBe('not_found: Not found');
   });
 });

@@ -10,7 +10,7 @@ import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/n8n/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { toSimRegistry } from '../../src/sim/index.js';
-import { runN8nNode } from './n8n-context.js';
+import { n8nWorkflow, runN8nNode } from './n8n-context.js';
 
 let sb: Sandbox;
 const events: HarnessEvent[] = [];
@@ -51,10 +51,10 @@ async function runSimBlock(type: string, values: Record<string, unknown>) {
   return { toolId, response: await tools[toolId]!.directExecution({ ...values, ...block.tools.config.params(values) }) };
 }
 
-async function runN8n(type: string, parameters: Record<string, unknown>, credentials: Record<string, unknown>, continueOnFail = false) {
-  const { Node } = toN8nNode(getBlock(type)!, { execute });
+async function runN8n(type: string, parameters: Record<string, unknown>, credentials: Record<string, unknown>, continueOnFail = false, signal?: AbortSignal) {
+  const { Node } = toN8nNode(getBlock(type)!, { execute, n8nWorkflow });
   events.length = 0;
-  return runN8nNode({ node: new Node(), parameters: parameters as never, credentials: credentials as never, continueOnFail });
+  return runN8nNode({ node: new Node(), parameters: parameters as never, credentials: credentials as never, continueOnFail, signal });
 }
 
 describe('Sim adapter against the sandbox', () => {
@@ -160,11 +160,74 @@ describe('n8n node against the sandbox', () => {
     expect(sent.slice(1).every((r) => r.method === 'GET' && r.url.startsWith(`${sb.urls.workflow}/api/jobs/task_`))).toBe(true);
   });
 
-  it("follows n8n's continueOnFail: the error as the item's output, else a thrown error", async () => {
+  it("follows n8n's continueOnFail: the error as an item n8n's error output takes (error, message, details only)", async () => {
     const parameters = { operation: 'get_log', id: 'log_missing' };
     const credentials = { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow };
     const { output } = await runN8n('workflow', parameters, credentials, true);
-    expect(output[0]![0]!.json).toMatchObject({ code: 'not_found', error: expect.stringMatching(/^not_found: /) });
-    await expect(runN8n('workflow', parameters, credentials)).rejects.toThrow(/^not_found: /);
+    const { json } = output[0]![0]!;
+    // n8n-core's rule (workflow-execute.js): an item is an error when its json has `error` and no keys but these three.
+    expect(Object.keys(json).sort()).toEqual(['details', 'error', 'message']);
+    expect(json).toMatchObject({ error: expect.stringMatching(/^not_found: /), details: { code: 'not_found', status: 404, retryable: false } });
+    expect(output[0]![0]!.pairedItem).toEqual({ item: 0 });
+  });
+
+  it("throws the host's NodeApiError when the service answered, NodeOperationError otherwise", async () => {
+    const credentials = { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow };
+    const answered = await runN8n('workflow', { operation: 'get_log', id: 'log_missing' }, credentials).catch((e: unknown) => e);
+    expect(answered).toBeInstanceOf(n8nWorkflow.NodeApiError);
+    expect(answered).toMatchObject({ message: expect.stringMatching(/^not_found: /), httpCode: '404', node: { type: 'flowblocksWorkflow' } });
+    expect(requests()).toHaveLength(1);
+    const refused = await runN8n('workflow', { operation: 'get_log', id: '..' }, credentials).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(n8nWorkflow.NodeOperationError);
+    expect(refused).not.toBeInstanceOf(n8nWorkflow.NodeApiError);
+    expect((refused as Error).message).toMatch(/^invalid_params: (?!invalid params)/);
+    expect(requests()).toEqual([]);
+  });
+
+  it("ends a cancelled run with n8n's own cancellation, the request aborted", async () => {
+    const controller = new AbortController();
+    const cancelled = new n8nWorkflow.TimeoutExecutionCancelledError('exec-1');
+    const run = runN8n('tinybird', { operation: 'query', query: 'SELECT sleep(3) FORMAT JSON' }, { token: sb.credentials.tinybird.readToken, baseUrl: sb.urls.tinybird }, false, controller.signal);
+    setTimeout(() => controller.abort(cancelled), 200);
+    await expect(run).rejects.toBe(cancelled);
+    expect(requests()).toHaveLength(1);
   });
 });
+
+describe("n8n credentials: n8n's Test button sends one cheap authenticated request", () => {
+  /** Resolves a credential's expression as n8n's CredentialsHelper does (`$credentials` as an additional key). */
+  function resolve(value: string, credentials: Record<string, unknown>): unknown {
+    const node = { id: '1', name: 'test', type: 'test', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+    const nodeTypes = { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) };
+    const workflow = new n8nWorkflow.Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes as never });
+    return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials } as never);
+  }
+
+  async function testCredential(type: string, credentials: Record<string, unknown>): Promise<{ url: string; status: number }> {
+    const { credential } = toN8nNode(getBlock(type)!);
+    const request = credential.test!.request;
+    const headers = Object.fromEntries(
+      Object.entries((credential.authenticate as { properties: { headers: Record<string, string> } }).properties.headers).map(([k, v]) => [k, String(resolve(v, credentials))]),
+    );
+    const url = `${String(resolve(request.baseURL!, credentials))}${request.url}`;
+    const answer = await fetch(url, { method: request.method ?? 'GET', headers });
+    await answer.arrayBuffer();
+    return { url, status: answer.status };
+  }
+
+  it('passes a valid credential and refuses a wrong one, for every service', async () => {
+    const cases = [
+      { type: 'tinybird', good: { token: sb.credentials.tinybird.readToken, baseUrl: `${sb.urls.tinybird}/` }, bad: { token: 'p.wrong', baseUrl: sb.urls.tinybird }, path: '/v0/pipes' },
+      { type: 'loops', good: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops }, bad: { apiKey: 'wrong', baseUrl: sb.urls.loops }, path: '/api-key' },
+    ];
+    for (const { type, good, bad, path } of cases) {
+      const ok = await testCredential(type, good);
+      expect(ok, type).toEqual({ url: `${good.baseUrl.replace(/\/$/, '')}${path}`, status: 200 });
+      expect((await testCredential(type, bad)).status, type).toBeGreaterThanOrEqual(401);
+      expect((await testCredential(type, bad)).status, type).toBeLessThanOrEqual(403);
+    }
+    // The workflow platform answers no GET without a workspace id, which its credential does not hold (docs/engines.md).
+    expect(toN8nNode(getBlock('workflow')!).credential.test).toBeUndefined();
+  });
+});
+

@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
 // n8n loads n8n-workflow as CommonJS (its ESM build has extensionless imports Node refuses).
-const { NodeHelpers } = createRequire(import.meta.url)('n8n-workflow') as typeof import('n8n-workflow');
+export const n8nWorkflow = createRequire(import.meta.url)('n8n-workflow') as typeof import('n8n-workflow');
+const { NodeHelpers } = n8nWorkflow;
 
 export interface N8nRun {
   node: INodeType;
@@ -17,9 +18,11 @@ export interface N8nRun {
   credentials: ICredentialDataDecryptedObject;
   items?: INodeExecutionData[];
   continueOnFail?: boolean;
+  /** What n8n's `getExecutionCancelSignal()` hands the node (its time-out or a user's stop aborts it). */
+  signal?: AbortSignal;
 }
 
-export async function runN8nNode({ node, parameters, credentials, items = [{ json: {} }], continueOnFail = false }: N8nRun) {
+export async function runN8nNode({ node, parameters, credentials, items = [{ json: {} }], continueOnFail = false, signal }: N8nRun) {
   const { description } = node;
   const resolved = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion: 1 }, description) ?? {};
   const nodeData: INode = {
@@ -48,7 +51,7 @@ export async function runN8nNode({ node, parameters, credentials, items = [{ jso
       return credentials;
     },
     continueOnFail: () => continueOnFail,
-    getExecutionCancelSignal: () => undefined,
+    getExecutionCancelSignal: () => signal,
   };
   if (!node.execute) throw new Error('node has no execute()');
   // A node without engine requests returns items per output.

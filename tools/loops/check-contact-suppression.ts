@@ -14,6 +14,7 @@ const output = z.object({
 
 export default defineTool({
   id: 'loops_check_contact_suppression',
+  resource: 'Contact',
   name: 'Check contact suppression',
   description:
     'Check whether a Loops contact (by exactly one of email or userId) is suppressed after a hard bounce or spam complaint, and how many suppression removals the team has left.',

@@ -5,6 +5,7 @@ import { propertyNameParam, propertyTypeParam } from './params.js';
 
 export default defineTool({
   id: 'loops_create_contact_property',
+  resource: 'Contact Property',
   name: 'Create contact property',
   description:
     'Create a custom contact property in Loops, so contacts and events can carry it. The name is camelCase (e.g. planName) and cannot be a reserved or default name; the type is string, number, boolean or date. Fails when the property already exists.',

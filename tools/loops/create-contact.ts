@@ -5,6 +5,7 @@ import { customPropertiesParam, emailParam, mailingListsParam, text, userIdParam
 
 export default defineTool({
   id: 'loops_create_contact',
+  resource: 'Contact',
   name: 'Create contact',
   description:
     'Add a new contact to the Loops audience. Fails with conflict (409) when a contact with this email or userId already exists; use loops_update_contact to update-or-create instead. customProperties are set as contact properties, which must already exist in Loops.',
@@ -17,7 +18,7 @@ export default defineTool({
     firstName: text().optional().describe('First name'),
     lastName: text().optional().describe('Last name'),
     source: text().optional().describe('Where the contact came from; replaces the default "API"'),
-    subscribed: z.boolean().default(true).describe('Receives campaign and workflow e-mail'),
+    subscribed: z.boolean().default(true).describe('Subscribe the contact to campaign and workflow e-mail'),
     userGroup: text().optional().describe('The contact\'s user group (one per contact)'),
     userId: userIdParam.optional(),
     mailingLists: mailingListsParam,

@@ -6,6 +6,7 @@ import { contactLookupParams } from './params.js';
 
 export default defineTool({
   id: 'loops_delete_contact',
+  resource: 'Contact',
   name: 'Delete contact',
   description:
     'Delete a Loops contact by exactly one of email or userId. Not reversible. Fails with not_found when no contact matches.',

@@ -20,6 +20,7 @@ const patternSchema = summarySchema.extend({
 
 export const listEventPatterns = defineTool({
   id: 'loops_list_event_patterns',
+  resource: 'Event',
   name: 'List event patterns',
   description:
     'List the event patterns of the Loops team (the event names workflows can be triggered by), one page at a time. Pass pagination.nextCursor back as cursor for the next page; read one pattern\'s properties with loops_get_event_pattern.',
@@ -36,6 +37,7 @@ export const listEventPatterns = defineTool({
 
 export const getEventPattern = defineTool({
   id: 'loops_get_event_pattern',
+  resource: 'Event',
   name: 'Get event pattern',
   description:
     'Read one Loops event pattern, by its event name (case-sensitive) or its id, with the event properties workflows read and their types, so loops_send_event can be called with the right eventProperties.',
@@ -61,6 +63,7 @@ export const getEventPattern = defineTool({
 
 export const listDedicatedSendingIps = defineTool({
   id: 'loops_list_dedicated_sending_ips',
+  resource: 'Account',
   name: 'List dedicated sending IPs',
   description:
     'List Loops\' dedicated sending IP addresses, for the rare allow-list that needs them. The list changes over time and leaves out the shared IPs Loops also sends from.',

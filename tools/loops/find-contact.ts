@@ -6,6 +6,7 @@ import { contactLookupParams } from './params.js';
 
 export default defineTool({
   id: 'loops_find_contact',
+  resource: 'Contact',
   name: 'Find contact',
   description:
     'Look up a Loops contact by exactly one of email or userId. Returns contacts: an array with the match, or empty when there is none (not an error).',

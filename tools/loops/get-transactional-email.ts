@@ -16,6 +16,7 @@ const transactionalResource = z.looseObject({
 
 export default defineTool({
   id: 'loops_get_transactional_email',
+  resource: 'Transactional Email',
   name: 'Get transactional email',
   description:
     'Read one Loops transactional e-mail template by id: whether it is published, and the names of the data variables its published version uses, so a workflow can check what loops_send_transactional_email needs before sending. Needs a team with the content API (401 otherwise).',

@@ -4,6 +4,7 @@ import { apiKeyParam, connection } from './connection.js';
 
 export default defineTool({
   id: 'loops_list_contact_properties',
+  resource: 'Contact Property',
   name: 'List contact properties',
   description:
     'List the contact properties of the Loops team: all of them (default properties such as firstName included) or only the custom ones, each with its key, label and type.',

@@ -10,6 +10,7 @@ const wire = z.array(
 
 export default defineTool({
   id: 'loops_list_mailing_lists',
+  resource: 'Mailing List',
   name: 'List mailing lists',
   description: 'List the mailing lists of the Loops team, with their ids (for the mailingLists param of the contact and event tools).',
   scopes: [],

@@ -41,6 +41,7 @@ const FALL_BACK_ON = new Set([401, 404]);
 
 export default defineTool({
   id: 'loops_list_transactional_emails',
+  resource: 'Transactional Email',
   name: 'List transactional emails',
   description:
     'List the transactional e-mail templates of the Loops team, one page at a time (perPage 10 to 50, default 20), with each template\'s id, whether it is published, and its data-variable names. Pass pagination.nextCursor back as cursor for the next page. Drafts never published are listed with published: false and no data variables.',

@@ -12,6 +12,7 @@ const output = z.object({
 
 export default defineTool({
   id: 'loops_remove_contact_suppression',
+  resource: 'Contact',
   name: 'Remove contact suppression',
   description:
     'Take a suppressed Loops contact (by exactly one of email or userId) off the suppression list so e-mail reaches it again. Uses one of the team\'s limited removals per 30 days; fails with bad_request when the contact is not suppressed or the quota is used up.',

@@ -7,6 +7,7 @@ import { contactIdentityParams, eventPropertiesParam, identityRule, mailingLists
 
 export default defineTool({
   id: 'loops_send_event',
+  resource: 'Event',
   name: 'Send event',
   description:
     'Send an event for a Loops contact (found by email and/or userId, created when none matches) to trigger the workflows that listen for it. A new eventName creates the event. Each call carries an Idempotency-Key (options.idempotencyKey, or one generated per call and kept across retries), so a retry never triggers twice; reusing a key within 24 h fails with conflict.',

@@ -40,6 +40,7 @@ function wireJson(p: TransactionalParams & { [MEASURED]?: string }): string {
 
 export default defineTool({
   id: 'loops_send_transactional_email',
+  resource: 'Transactional Email',
   name: 'Send transactional email',
   description:
     'Send a published Loops transactional e-mail template to one recipient, filling its data variables (every required one must be given). Each call carries an Idempotency-Key (options.idempotencyKey, or one generated per call and kept across retries), so a retry never sends twice; reusing a key within 24 h fails with conflict. The request, attachments included, must stay under 4 MB.',

@@ -4,6 +4,7 @@ import { apiKeyParam, connection } from './connection.js';
 
 export default defineTool({
   id: 'loops_test_api_key',
+  resource: 'Account',
   name: 'Test API key',
   description: 'Check that a Loops API key is valid and see which team it belongs to. An invalid key fails with unauthorized.',
   scopes: [],

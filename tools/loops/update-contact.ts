@@ -5,6 +5,7 @@ import { contactIdentityParams, customPropertiesParam, identityRule, mailingList
 
 export default defineTool({
   id: 'loops_update_contact',
+  resource: 'Contact',
   name: 'Update contact',
   description:
     'Update a Loops contact found by email or userId, creating it when none matches (upsert). With both, a contact matching either is updated and the other value set on it; to change an e-mail address, send the contact\'s userId with the new email. Leave subscribed out unless you mean it: true re-subscribes an unsubscribed contact. In customProperties, null resets a property.',
@@ -18,7 +19,7 @@ export default defineTool({
       firstName: text().optional().describe('First name'),
       lastName: text().optional().describe('Last name'),
       source: text().optional().describe('Where the contact came from; replaces the default "API"'),
-      subscribed: z.boolean().optional().describe('true re-subscribes, false unsubscribes; leave out to keep as is'),
+      subscribed: z.boolean().optional().describe('Re-subscribe (true) or unsubscribe (false) the contact; leave out to keep as is'),
       userGroup: text().optional().describe('The contact\'s user group (one per contact)'),
       mailingLists: mailingListsParam,
       customProperties: customPropertiesParam(true),

@@ -27,6 +27,7 @@ const datasourceSummary = z.looseObject({ id: z.string().optional(), name: z.str
 
 export default defineTool({
   id: 'tinybird_append_data',
+  resource: 'Data Source',
   name: 'Append data',
   description:
     'Append CSV or NDJSON rows sent in the request (multipart, as the Data Sources API takes a file) to an existing Tinybird Data Source, and get the import id, invalid lines and quarantined rows back. CSV takes dialect options (delimiter, new line, escape character); a first row naming the columns is read as the header. Not retried after server errors: a repeat would append twice. For files at a URL use tinybird_append_datasource; for large event streams, ingestEvents.',

@@ -16,6 +16,7 @@ const wire = z.looseObject({
 
 export default defineTool({
   id: 'tinybird_append_datasource',
+  resource: 'Data Source',
   name: 'Append from URL',
   description:
     'Append rows to an existing Tinybird Data Source from a file at an http(s) URL (CSV, NDJSON or Parquet). The import runs as a job: poll it with tinybird_get_job using job_id. Not retried after server errors, since a repeated request imports the file twice.',

@@ -5,6 +5,7 @@ import { jobSchema } from './shared.js';
 
 export default defineTool({
   id: 'tinybird_cancel_job',
+  resource: 'Job',
   name: 'Cancel job',
   description:
     'Cancel a Tinybird job (an append import, a delete, a populate) that has not finished: it moves to cancelling, then cancelled. A waiting job can always be cancelled; a working one only for some kinds. A finished or already cancelling job is refused (bad_request).',

@@ -20,6 +20,7 @@ const jwtScope = z.object({
 
 export default defineTool({
   id: 'tinybird_create_token',
+  resource: 'Token',
   name: 'Create token',
   description:
     'Create a scoped Tinybird token for a resource. kind static: a named token with scopes such as DATASOURCES:READ:events or PIPES:READ:top_events. kind jwt: a signed token for pipes or Data Sources, with fixed_params pinned per pipe and an expiry, for handing to a front end. The creating token needs TOKENS or ADMIN. The answer holds the new token itself.',

@@ -19,6 +19,7 @@ const wire = z.looseObject({
 
 export default defineTool({
   id: 'tinybird_delete_datasource_rows',
+  resource: 'Data Source',
   name: 'Delete rows by condition',
   description:
     'Delete the rows of a Tinybird Data Source that match a SQL WHERE condition. The delete runs as a job: poll it with tinybird_get_job (the finished job has rows_affected). With dry_run: true nothing is deleted (read-only) and rows_to_be_deleted says how many rows match; try that first.',

@@ -94,6 +94,7 @@ function partialFailure(report: IngestReport) {
 
 export default defineTool({
   id: 'tinybird_events',
+  resource: 'Data Source',
   name: 'Send events',
   description:
     'Ingest events into a Tinybird Data Source through the Events API, as NDJSON (one JSON object per line) or JSON (an object or an array of objects), optionally gzip-compressed. Data of any size is split at line boundaries into requests under the per-request limit. Rows that do not fit the schema are counted in quarantined_rows, not ingested. Set wait to true to get a database acknowledgment; only then are server errors retried without risk of duplicate rows. A cut connection leaves the outcome unknown: by default it is reported, not retried (on_ambiguous).',

@@ -6,6 +6,7 @@ import { datasourceParam } from './shared.js';
 
 export default defineTool({
   id: 'tinybird_get_datasource',
+  resource: 'Data Source',
   name: 'Get Data Source',
   description:
     'Describe one Tinybird Data Source: its columns (name, ClickHouse type, nullable, default), engine and sorting key, and its row count and size.',

@@ -11,6 +11,7 @@ const POLL_SCHEDULE: PollSchedule = { firstDelayMs: 500, growth: 2, maxDelayMs: 
 
 export default defineTool({
   id: 'tinybird_get_job',
+  resource: 'Job',
   name: 'Get job',
   description:
     'Read the status of a Tinybird job (an append import or a delete): waiting, working, done, error, cancelling or cancelled. With wait_for_completion it polls until the job ends (done, error or cancelled) or the time limit passes.',

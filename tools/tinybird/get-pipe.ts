@@ -5,6 +5,7 @@ import { pipeParamSchema, pipeSchema } from './schema-shared.js';
 
 export default defineTool({
   id: 'tinybird_get_pipe',
+  resource: 'Pipe',
   name: 'Get pipe',
   description:
     'Describe one Tinybird pipe: its nodes and their SQL, which node is the published endpoint, and the endpoint\'s dynamic parameters with their types and defaults (as `parameters`), so tinybird_query_pipe can be called with the right ones.',

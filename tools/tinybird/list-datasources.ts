@@ -5,6 +5,7 @@ import { datasourceSchema } from './schema-shared.js';
 
 export default defineTool({
   id: 'tinybird_list_datasources',
+  resource: 'Data Source',
   name: 'List Data Sources',
   description:
     'List the Data Sources of the Tinybird workspace with their columns (name and ClickHouse type), engine and row count. Use it to find the table and columns before writing SQL for tinybird_query.',

@@ -8,6 +8,7 @@ const isoTime = z.iso.datetime({ offset: true, local: true }).or(z.iso.date());
 
 export default defineTool({
   id: 'tinybird_list_jobs',
+  resource: 'Job',
   name: 'List jobs',
   description:
     'List the Tinybird workspace\'s jobs of the last 48 hours (the last 100), newest last, filtered by kind (import, delete_data, populateview, copy, …), status (waiting, working, done, error, cancelling, cancelled), pipe and creation time. Check here whether an append or delete already ran before retrying it.',

@@ -5,6 +5,7 @@ import { pipeSchema } from './schema-shared.js';
 
 export default defineTool({
   id: 'tinybird_list_pipes',
+  resource: 'Pipe',
   name: 'List pipes',
   description:
     'List the pipes of the Tinybird workspace with their type (endpoint or not), description and nodes. Use tinybird_get_pipe for an endpoint\'s parameters, then tinybird_query_pipe to call it.',

@@ -10,6 +10,7 @@ const RESERVED_PARAMETERS = ['q', 'token'];
 
 export default defineTool({
   id: 'tinybird_query_pipe',
+  resource: 'Pipe',
   name: 'Call a pipe endpoint',
   description:
     'Call a published Tinybird pipe endpoint by name with its dynamic parameters and get JSON rows back. q runs extra SQL on top of the pipe result, which it calls `_` (e.g. SELECT count() FROM _).',

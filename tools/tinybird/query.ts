@@ -31,6 +31,7 @@ const outputSchema = z.object({
 
 export default defineTool({
   id: 'tinybird_query',
+  resource: 'Query',
   name: 'Run SQL query',
   description:
     'Run a read-only SQL query against Tinybird Data Sources and pipes. The output format is chosen by a trailing FORMAT clause (JSON by default; CSV, TSV, JSONEachRow and others return raw text in data). Set pipeline to a pipe name to query it as `_` (SELECT * FROM _).',

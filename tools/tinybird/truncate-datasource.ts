@@ -5,6 +5,7 @@ import { datasourceParam } from './shared.js';
 
 export default defineTool({
   id: 'tinybird_truncate_datasource',
+  resource: 'Data Source',
   name: 'Truncate Data Source',
   description:
     'Delete every row of a Tinybird Data Source (its quarantine table too, when named). Dependent materialized views are not truncated. Destructive and not reversible.',

@@ -55,6 +55,7 @@ function executeBody(p: { inputs: Record<string, unknown>; async: boolean; input
 
 export default defineTool({
   id: 'workflow_execute',
+  resource: 'Execution',
   name: 'Execute workflow',
   description:
     'Run a deployed workflow with inputs. By default the call waits for the run and returns success, output and limits (a run longer than the call time limit should be asynchronous). With async it returns at once with a taskId and status queued; add waitForCompletion to poll the job until it is completed or failed and return the final job record.',

@@ -5,6 +5,7 @@ import { executionDetailSchema } from './schemas.js';
 
 export default defineTool({
   id: 'workflow_get_execution',
+  resource: 'Execution',
   name: 'Get execution',
   description:
     'Read the workflow state snapshot of one execution (its blocks, edges, loops and parallels) with its metadata: trigger, start and end times, duration and cost.',

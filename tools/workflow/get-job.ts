@@ -46,6 +46,7 @@ export function jobRecord(body: z.output<typeof jobWire>, taskId: string): JobSt
 
 export default defineTool({
   id: 'workflow_get_job',
+  resource: 'Execution',
   name: 'Get job',
   description:
     'Read the status of an asynchronous workflow execution by its taskId: queued, processing, completed (with the workflow output) or failed (with the error). With waitForCompletion it polls until the job is completed or failed, or the time limit passes.',

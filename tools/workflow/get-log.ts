@@ -5,6 +5,7 @@ import { limitsSchema, logDetailSchema } from './schemas.js';
 
 export default defineTool({
   id: 'workflow_get_log',
+  resource: 'Log',
   name: 'Get log',
   description:
     'Read one execution log by its id: the run (workflow, level, trigger, times, duration), its execution data (trace spans, final output), its cost (total, tokens, per model) and the current limits.',

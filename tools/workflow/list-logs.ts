@@ -27,6 +27,7 @@ const time = (iso: string | undefined) => (iso === undefined ? undefined : Date.
 
 export default defineTool({
   id: 'workflow_list_logs',
+  resource: 'Log',
   name: 'List logs',
   description:
     'List execution logs of a workspace, filtered by workflows, folders, triggers, level, time range, execution id, duration, cost or model, one page at a time (limit, default 100) with a cursor. With followCursor it keeps fetching pages until the last one, maxPages or maxEntries. To poll for new logs use order asc with startDate and the cursor.',

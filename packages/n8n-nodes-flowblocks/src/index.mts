@@ -1,0 +1,52 @@
+/**
+ * The bundle `n8n-nodes-flowblocks` loads (`dist/flowblocks.js`, CommonJS): every registered
+ * block as an n8n node class and its credential class, from the same definitions as the
+ * `flowblocks` package. The node and credential files n8n lists are one line each over it.
+ */
+import { n8nCredentialName, n8nNodeName, toN8nNode, type N8nNode, type N8nWorkflowModule } from '../../../src/n8n/index.js';
+import { listBlocks } from '../../../src/registry.js';
+
+const built = new Map<string, N8nNode>();
+
+/** The host's n8n-workflow, read when an error is thrown: `require` from this CommonJS bundle finds n8n's own copy. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's module, resolved from n8n's side at run time
+const hostModule = () => require('n8n-workflow') as N8nWorkflowModule;
+const host: N8nWorkflowModule = {
+  get NodeApiError() {
+    return hostModule().NodeApiError;
+  },
+  get NodeOperationError() {
+    return hostModule().NodeOperationError;
+  },
+};
+
+function adapted(type: string): N8nNode {
+  let node = built.get(type);
+  if (!node) {
+    const block = listBlocks().find((b) => b.type === type);
+    if (!block) throw new Error(`n8n-nodes-flowblocks: no block ${type}`);
+    node = toN8nNode(block, { n8nWorkflow: host });
+    built.set(type, node);
+  }
+  return node;
+}
+
+/** The node class of a block (`FlowblocksTinybird`). */
+export function nodeClass(type: string): N8nNode['Node'] {
+  return adapted(type).Node;
+}
+
+/** The credential class of a block's service (`FlowblocksTinybirdApi`): n8n instantiates it. */
+export function credentialClass(type: string): new () => N8nNode['credential'] {
+  const { credential } = adapted(type);
+  return class {
+    constructor() {
+      Object.assign(this, credential);
+    }
+  } as new () => N8nNode['credential'];
+}
+
+/** What the build writes: per block its node and credential names. */
+export function layout() {
+  return listBlocks().map((block) => ({ type: block.type, node: n8nNodeName(block), credential: n8nCredentialName(block), adapted: adapted(block.type), block }));
+}

@@ -1,0 +1,157 @@
+/**
+ * n8n's own checks on `n8n-nodes-flowblocks` (`npm run check:n8n`):
+ *
+ * - the analyzer of `@n8n/scan-community-package` (`analyzePackage(dir)`) on the packed tarball,
+ *   unpacked: what n8n's scan of a published package runs on its files;
+ * - `n8n-node lint` (`@n8n/node-cli`) on `.ts` sources of the nodes and credentials. Ours are
+ *   built from the block definitions at run time, so the sources it lints are written here
+ *   from the very descriptions n8n loads (each `description` and credential as a literal),
+ *   beside the package.json, icons and codex files of the package.
+ *
+ * Both tools are installed once into the cache (`FLOWBLOCKS_N8N_CACHE`, default
+ * /var/cache/flowblocks) with `--ignore-scripts`. Prints each tool's error count; exits 1
+ * when either reports an error (`--report` prints the counts and exits 0).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { buildN8nPackage } from './build-n8n-package.js';
+import { CACHE_DIR, NODE24 } from './n8n-host.js';
+
+const TOOLS = { '@n8n/node-cli': '0.48.3', '@n8n/scan-community-package': '0.32.0' };
+const TOOLS_DIR = join(CACHE_DIR, 'n8n-tools');
+
+function ensureTools(): void {
+  if (existsSync(join(TOOLS_DIR, '.installed'))) return;
+  mkdirSync(TOOLS_DIR, { recursive: true });
+  writeFileSync(join(TOOLS_DIR, 'package.json'), `${JSON.stringify({ name: 'n8n-tools', private: true })}\n`);
+  const specs = Object.entries(TOOLS).map(([name, version]) => `${name}@${version}`);
+  execFileSync('npm', ['i', ...specs, '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: TOOLS_DIR, stdio: 'inherit' });
+  writeFileSync(join(TOOLS_DIR, '.installed'), `${JSON.stringify(TOOLS)}\n`);
+}
+
+/** The scanner's analyzer on the unpacked tarball: its error count and its report. */
+function scan(packageDir: string): { errors: number; report: string } {
+  const script = `import { analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs';
+const r = await analyzePackage(${JSON.stringify(packageDir)});
+console.log(r.details ?? r.message ?? 'passed');`;
+  const file = join(TOOLS_DIR, 'flowblocks-scan.mjs');
+  writeFileSync(file, script);
+  const out = spawnSync(process.execPath, [file], { cwd: TOOLS_DIR, encoding: 'utf8' });
+  const report = `${out.stdout}${out.stderr}`;
+  return { errors: problems(report), report };
+}
+
+/** `✖ 214 problems (214 errors, 0 warnings)`: the errors. */
+function problems(report: string): number {
+  // eslint's summary may be coloured.
+  const plain = stripVTControlCharacters(report);
+  const match = /\((\d+) errors?, (\d+) warnings?\)/.exec(plain);
+  return match ? Number(match[1]) : 0;
+}
+
+/** A value as TypeScript source, keys unquoted where they can be (the lint rules read identifiers), tabs as n8n's style. */
+function literal(value: unknown, indent = '\t'): string {
+  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => `${indent}\t${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}]` : '[]';
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (!entries.length) return '{}';
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    return `{\n${entries.map(([k, v]) => `${indent}\t${key(k)}: ${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}}`;
+  }
+  return value === undefined ? 'undefined' : JSON.stringify(value);
+}
+
+/** The description's `inputs`/`outputs` of `'main'`: the same value as n8n-workflow's `NodeConnectionTypes.Main`, named as n8n's sources name it. */
+function connections(source: string): string {
+  return source.replace(/(\n\t\t(?:inputs|outputs): \[\n\t\t\t)"main"(,\n\t\t\])/g, '$1NodeConnectionTypes.Main$2');
+}
+
+/** A TypeScript source n8n's lint can read: the runtime description as a literal. */
+function nodeSource(className: string, description: unknown): string {
+  return `import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+export class ${className} implements INodeType {
+\tdescription: INodeTypeDescription = ${connections(literal(description))};
+
+\tasync execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+\t\treturn [this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } }))];
+\t}
+}
+`;
+}
+
+function credentialSource(className: string, credential: Record<string, unknown>): string {
+  const fields = Object.entries(credential)
+    .map(([key, value]) => `\t${key}${key === 'test' ? ': ICredentialTestRequest' : key === 'authenticate' ? ': IAuthenticateGeneric' : key === 'properties' ? ': INodeProperties[]' : ''} = ${literal(value)};`)
+    .join('\n\n');
+  const types = ['IAuthenticateGeneric', 'ICredentialTestRequest', 'ICredentialType', 'INodeProperties'].filter((t) => t === 'ICredentialType' || fields.includes(`: ${t}`));
+  return `import type { ${types.join(', ')} } from 'n8n-workflow';
+
+export class ${className} implements ICredentialType {
+${fields}
+}
+`;
+}
+
+/** `n8n-node lint` over sources written from the built package: its error count and output. */
+async function lint(packageDir: string): Promise<{ errors: number; report: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'n8n-lint-'));
+  try {
+    cpSync(join(packageDir, 'package.json'), join(dir, 'package.json'));
+    writeFileSync(join(dir, 'eslint.config.mjs'), "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n");
+    symlinkSync(join(TOOLS_DIR, 'node_modules'), join(dir, 'node_modules'));
+    const bundle = (await import(join(packageDir, 'dist/flowblocks.js'))) as typeof import('../packages/n8n-nodes-flowblocks/src/index.mjs');
+    for (const { node, credential, adapted } of bundle.layout()) {
+      const nodeClass = node[0]!.toUpperCase() + node.slice(1);
+      const credentialClass = credential[0]!.toUpperCase() + credential.slice(1);
+      const nodeDir = join(dir, 'nodes', nodeClass);
+      mkdirSync(nodeDir, { recursive: true });
+      mkdirSync(join(dir, 'credentials'), { recursive: true });
+      writeFileSync(join(nodeDir, `${nodeClass}.node.ts`), nodeSource(nodeClass, new adapted.Node().description));
+      cpSync(join(packageDir, 'dist/nodes', nodeClass, `${nodeClass}.node.json`), join(nodeDir, `${nodeClass}.node.json`));
+      cpSync(join(packageDir, 'dist/nodes', nodeClass, adapted.iconFile), join(nodeDir, adapted.iconFile));
+      writeFileSync(join(dir, 'credentials', `${credentialClass}.credentials.ts`), credentialSource(credentialClass, { ...adapted.credential }));
+      cpSync(join(packageDir, 'dist/credentials', adapted.iconFile), join(dir, 'credentials', adapted.iconFile));
+    }
+    // n8n-node runs on Node 24 as n8n does; its eslint is the tools' own.
+    const out = spawnSync(existsSync(NODE24) ? NODE24 : process.execPath, [join(TOOLS_DIR, 'node_modules/@n8n/node-cli/bin/n8n-node.mjs'), 'lint'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${join(TOOLS_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`, CI: '1' },
+    });
+    const report = `${out.stdout}${out.stderr}`;
+    return { errors: problems(report), report };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Packs the package and unpacks the tarball, as the scanner reads a published one. */
+function unpacked(packageDir: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'n8n-scan-'));
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: packageDir, stdio: 'ignore' });
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+  mkdirSync(join(dir, 'package'));
+  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', join(dir, 'package'), '--strip-components=1']);
+  return join(dir, 'package');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  ensureTools();
+  const { dir } = await buildN8nPackage();
+  const linted = await lint(dir);
+  let scanned = { errors: 0, report: '(skipped: --lint-only)' };
+  if (!process.argv.includes('--lint-only')) {
+    const tarball = unpacked(dir);
+    scanned = scan(tarball);
+    rmSync(join(tarball, '..'), { recursive: true, force: true });
+  }
+  if (process.argv.includes('--verbose')) console.log(linted.report, scanned.report);
+  console.log(`n8n-node lint: ${linted.errors} errors`);
+  console.log(`scan-community-package analyzePackage: ${scanned.errors} errors`);
+  if (!process.argv.includes('--report') && (linted.errors || scanned.errors)) process.exit(1);
+}

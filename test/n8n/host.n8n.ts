@@ -1,0 +1,208 @@
+/**
+ * `n8n-nodes-flowblocks` inside a real n8n (`npm run test:n8n`): the package is built and
+ * packed from this repository, installed into a fresh `N8N_USER_FOLDER` as n8n's own installer
+ * does (`~/.n8n/nodes`, scripts off, peers left to the host), its credentials and workflows
+ * imported with n8n's CLI and run with `n8n execute --id` against the sandbox. What n8n stored
+ * (status, run data, the error) is read back from its database.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
+import { ensureN8n, n8n, N8N_VERSION, readExecutions, type StoredExecution } from '../../scripts/n8n-host.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+const PKG = 'n8n-nodes-flowblocks';
+let sb: Sandbox;
+let home: string;
+/** A service that takes a request and never answers: it records whether the caller gave up on it. */
+let hang: Server;
+let hangUrl: string;
+const hung: { url: string; closedBeforeAnswer: boolean; afterMs?: number }[] = [];
+
+const credentialRef = (type: string, id: string) => ({ [type]: { id, name: id } });
+const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  id: name.replaceAll(' ', '-'),
+  name,
+  type,
+  typeVersion: 1,
+  position: [0, 0],
+  parameters,
+  ...extra,
+});
+const start = node('Start', 'n8n-nodes-base.manualTrigger', {});
+const main = (...targets: string[]) => ({ main: [targets.map((t) => ({ node: t, type: 'main', index: 0 }))] });
+const tinybird = (name: string, parameters: Record<string, unknown>, credential = 'tinybirdSandbox0') =>
+  node(name, `${PKG}.flowblocksTinybird`, parameters, { credentials: credentialRef('flowblocksTinybirdApi', credential) });
+const loops = (name: string, parameters: Record<string, unknown>) =>
+  node(name, `${PKG}.flowblocksLoops`, parameters, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') });
+const platform = (name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  node(name, `${PKG}.flowblocksWorkflow`, parameters, { credentials: credentialRef('flowblocksWorkflowApi', 'workflowSandbox0'), ...extra });
+const missingLog = { resource: 'log', operation: 'get_log', id: 'log_missing' };
+const noOp = (name: string) => node(name, 'n8n-nodes-base.noOp', {});
+
+const workflow = (id: string, nodes: unknown[], connections: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  active: false,
+  nodes,
+  connections,
+  settings: { executionOrder: 'v1', ...settings },
+});
+
+const workflows = {
+  // Every block in one run, the error output, continue-on-fail and a Tool variant through the Tool Executor.
+  main: workflow(
+    'fbMainFlow000001',
+    [
+      start,
+      tinybird('Tinybird query', { resource: 'query', operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' }),
+      loops('Loops event', { resource: 'event', operation: 'send_event', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
+      platform('Workflow execute', { resource: 'execution', operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
+      platform('Missing log to error output', missingLog, { onError: 'continueErrorOutput' }),
+      noOp('Succeeded'),
+      noOp('Failed'),
+      platform('Missing log, continue', missingLog, { onError: 'continueRegularOutput' }),
+      noOp('After continue'),
+      node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: '{"LoopsTool": {"email": "n8n-host@example.com"}}' }),
+      node('LoopsTool', `${PKG}.flowblocksLoopsTool`, {
+        resource: 'contact',
+        operation: 'find_contact',
+        additionalFields: { email: "={{ $fromAI('email', 'E-mail of the contact', 'string') }}" },
+      }, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') }),
+    ],
+    {
+      Start: main('Tinybird query', 'Missing log to error output', 'Missing log, continue', 'Run tool'),
+      'Tinybird query': main('Loops event'),
+      'Loops event': main('Workflow execute'),
+      'Missing log to error output': {
+        main: [[{ node: 'Succeeded', type: 'main', index: 0 }], [{ node: 'Failed', type: 'main', index: 0 }]],
+      },
+      'Missing log, continue': main('After continue'),
+      LoopsTool: { ai_tool: [[{ node: 'Run tool', type: 'ai_tool', index: 0 }]] },
+    },
+  ),
+  stop: workflow('fbStopOnFail0001', [start, platform('Missing log', missingLog)], { Start: main('Missing log') }),
+  timeout: workflow(
+    'fbTimeout0000001',
+    [start, tinybird('Slow query', { resource: 'query', operation: 'query', query: 'SELECT 1 FORMAT JSON' }, 'tinybirdHanging0')],
+    { Start: main('Slow query') },
+    // n8n's own execution time-out, in seconds.
+    { executionTimeout: 3 },
+  ),
+};
+
+const executions = new Map<string, StoredExecution>();
+/** What each `n8n execute` printed, and its exit code. */
+const cli = new Map<string, { code: number | null; output: string }>();
+const outputOf = (e: StoredExecution, name: string, output = 0) => e.data.resultData.runData[name]?.[0]?.data?.main?.[output] ?? null;
+
+beforeAll(async () => {
+  const installSeconds = ensureN8n();
+  if (installSeconds) console.log(`n8n ${N8N_VERSION} installed into the cache in ${installSeconds} s`);
+  home = mkdtempSync(join(tmpdir(), 'flowblocks-n8n-'));
+  // The package as published: built, packed, and installed as n8n's installer does.
+  const { dir } = await buildN8nPackage();
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', home], { cwd: dir, stdio: 'ignore' });
+  const tarball = join(home, readdirSync(home).find((f) => f.endsWith('.tgz'))!);
+  const nodesDir = join(home, '.n8n/nodes');
+  mkdirSync(nodesDir, { recursive: true });
+  writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+  execFileSync('npm', ['i', tarball, '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund'], { cwd: nodesDir, stdio: 'ignore' });
+
+  sb = await startSandbox({ servicePorts: false });
+  hang = createServer((req, res) => {
+    const entry: (typeof hung)[number] = { url: req.url ?? '', closedBeforeAnswer: false };
+    const received = performance.now();
+    hung.push(entry);
+    res.on('close', () => {
+      entry.closedBeforeAnswer = !res.writableEnded;
+      entry.afterMs = Math.round(performance.now() - received);
+    });
+  });
+  await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
+  const address = hang.address();
+  hangUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const credentials = [
+    { id: 'tinybirdSandbox0', name: 'tinybirdSandbox0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: sb.urls.tinybird } },
+    { id: 'tinybirdHanging0', name: 'tinybirdHanging0', type: 'flowblocksTinybirdApi', data: { token: 'p.hanging', baseUrl: hangUrl } },
+    { id: 'loopsSandbox0000', name: 'loopsSandbox0000', type: 'flowblocksLoopsApi', data: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops } },
+    { id: 'workflowSandbox0', name: 'workflowSandbox0', type: 'flowblocksWorkflowApi', data: { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow } },
+  ];
+  writeFileSync(join(home, 'credentials.json'), JSON.stringify(credentials));
+  writeFileSync(join(home, 'workflows.json'), JSON.stringify(Object.values(workflows)));
+  for (const args of [['import:credentials', `--input=${join(home, 'credentials.json')}`], ['import:workflow', `--input=${join(home, 'workflows.json')}`]]) {
+    const imported = await n8n(args, home);
+    if (imported.code !== 0) throw new Error(`n8n ${args[0]} exited ${imported.code}: ${imported.stderr}${imported.stdout}`);
+  }
+  for (const [name, wf] of Object.entries(workflows)) {
+    const ran = await n8n(['execute', `--id=${wf.id}`, '--rawOutput'], home);
+    const stored = (await readExecutions(home)).filter((e) => e.workflowId === wf.id);
+    if (stored.length !== 1) throw new Error(`${name}: ${stored.length} executions stored; n8n exited ${ran.code}: ${ran.stderr.slice(-2000)}`);
+    executions.set(name, stored[0]!);
+    cli.set(name, { code: ran.code, output: `${ran.stdout}${ran.stderr}` });
+  }
+}, 3_600_000);
+
+afterAll(async () => {
+  await sb?.close();
+  hang?.close();
+  // FLOWBLOCKS_KEEP_N8N_HOME=1 keeps n8n's user folder (its database, the package installed) to look into.
+  if (home && !process.env.FLOWBLOCKS_KEEP_N8N_HOME) rmSync(home, { recursive: true, force: true });
+  else if (home) console.log(`n8n user folder kept: ${home}`);
+});
+
+describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
+  it('runs every block on the success path', () => {
+    const run = executions.get('main')!;
+    expect(run.status).toBe('success');
+    expect(outputOf(run, 'Tinybird query')).toEqual([expect.objectContaining({ json: expect.objectContaining({ data: [{ one: 1 }] }) })]);
+    expect(outputOf(run, 'Loops event')).toEqual([expect.objectContaining({ json: { success: true } })]);
+    expect(outputOf(run, 'Workflow execute')?.[0]?.json).toMatchObject({ success: true });
+  });
+
+  it("sends a failed item to n8n's error output", () => {
+    const run = executions.get('main')!;
+    expect(run.data.resultData.runData.Succeeded).toBeUndefined();
+    expect(outputOf(run, 'Failed')).toEqual([
+      expect.objectContaining({ json: { error: expect.stringMatching(/^not_found: /), message: expect.any(String), details: expect.objectContaining({ code: 'not_found', status: 404 }) } }),
+    ]);
+  });
+
+  it('continues on fail with the error as the item', () => {
+    const run = executions.get('main')!;
+    expect(outputOf(run, 'After continue')?.[0]?.json).toMatchObject({ error: expect.stringMatching(/^not_found: /), details: { code: 'not_found' } });
+  });
+
+  it('runs the Tool variant through the Tool Executor with its $fromAI value', () => {
+    const run = executions.get('main')!;
+    const out = outputOf(run, 'Run tool');
+    expect(out).toHaveLength(1);
+    // find_contact answers a list of the contacts with that e-mail (the sandbox has none: an empty list).
+    expect(JSON.stringify(out![0]!.json)).not.toMatch(/error/i);
+    expect(run.data.resultData.runData.LoopsTool?.[0]?.error).toBeUndefined();
+  });
+
+  it("stops on fail with n8n's NodeApiError, naming the node", () => {
+    const run = executions.get('stop')!;
+    expect(run.status).toBe('error');
+    expect(run.data.resultData.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: expect.stringMatching(/^not_found: /), node: { name: 'Missing log' } });
+  });
+
+  it("ends at n8n's execution time-out as a cancellation, the request aborted", () => {
+    const { code, output } = cli.get('timeout')!;
+    // The CLI ends with n8n's own cancellation, not a failure of the node. (`n8n execute` exits
+    // on it before its database write lands, so the stored status may still read `running`.)
+    expect(code).not.toBe(0);
+    expect(output).toContain('TimeoutExecutionCancelledError: The execution was cancelled because it timed out');
+    expect(output).not.toMatch(/aborted: the call was aborted|NodeOperationError|NodeApiError/);
+    // The request was sent and given up (n8n's abort signal), not answered.
+    expect(hung).toEqual([{ url: '/v0/sql', closedBeforeAnswer: true, afterMs: expect.any(Number) }]);
+    // Given up at n8n's 3 s time-out (counted from the execution's start), well before the harness's own 30 s limit.
+    expect(hung[0]!.afterMs).toBeLessThan(15_000);
+  });
+});
