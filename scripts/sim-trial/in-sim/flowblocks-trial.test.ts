@@ -64,10 +64,12 @@ describe('flowblocks in Sim', () => {
     expect(JSON.stringify(result)).not.toContain(TINYBIRD_TOKEN)
   })
 
-  it("reports a bad param as Sim's failed ToolResponse, naming the field", async () => {
-    const result = await executeTool('flowblocks_loops_send_event', { apiKey: LOOPS_KEY, email: 'ada@example.com' })
+  it("reports a rule between fields that Sim's required flags cannot state as a failed ToolResponse", async () => {
+    // eventName is given (Sim checks required fields itself); email or userId is the harness's rule.
+    const result = await executeTool('flowblocks_loops_send_event', { apiKey: LOOPS_KEY, eventName: 'signup' })
     expect(result.success).toBe(false)
-    expect(result.error).toContain('eventName')
+    expect(result.error).toBe('invalid_params: invalid params: email: give email or userId to identify the contact')
+    expect(result.output.error).toMatchObject({ code: 'invalid_params', issues: [{ path: 'email' }] })
     expect(JSON.stringify(result)).not.toContain(LOOPS_KEY)
   })
 
@@ -98,7 +100,7 @@ describe('flowblocks in Sim', () => {
     const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target, sourceHandle: 'source', targetHandle: 'target' })
     const edges = [edge('starter', 'tinybird1'), edge('tinybird1', 'loops1'), edge('loops1', 'workflow1')]
     const workflow = new Serializer().serializeWorkflow(blocks as never, edges as never, {}, {}, true)
-    expect(workflow.blocks.map((b) => b.config.tool)).toEqual(['starter', 'flowblocks_tinybird_query', 'flowblocks_loops_send_event', 'flowblocks_workflow_execute'])
+    expect(workflow.blocks.map((b) => b.config.tool).slice(1)).toEqual(['flowblocks_tinybird_query', 'flowblocks_loops_send_event', 'flowblocks_workflow_execute'])
 
     const result = await new DAGExecutor({ workflow }).execute('flowblocks-trial')
     const logs = result.logs ?? []
