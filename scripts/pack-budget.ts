@@ -5,8 +5,11 @@
 // again to 410 kB in #21: main stood at 400.7 kB (the Redis pacer and monitor of #19) and the
 // three small harness modules of #21's fast paths (raw-bytes secret scan, bounded cache, call
 // options) add 5.2 kB packed. Lowered to 370 kB once the bundled build (#21) took it to 346.6 kB
-// (319 files instead of 523): a budget far above the tarball would let it grow unseen.
-export const BUDGET_BYTES = 370_000;
+// (319 files instead of 523): a budget far above the tarball would let it grow unseen. Raised to
+// 400 kB in #29: blocks/*.json (the block manifests with their tools' JSON Schemas, for hosts
+// that read files, 29.1 kB gzipped) and flowblocks/sim/blocks (the editor's manifests as code,
+// 12.1 kB gzipped) took the tarball to 392.1 kB (`npm pack`).
+export const BUDGET_BYTES = 400_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }
