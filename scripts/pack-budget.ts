@@ -9,7 +9,10 @@
 // 380 kB in #33: `flowblocks/testing` adds about 24 kB packed (its bundle with every tool's
 // fixtures 14.0 kB, its declarations 7 kB, docs/testing-your-workflows.md 4.3 kB; gzip -9 of each),
 // which took the tarball to 370.2 kB.
-export const BUDGET_BYTES = 380_000;
+// 430 kB in #29 (with #33 and #32 merged): blocks/*.json (the block manifests with their tools' JSON Schemas, for hosts
+// that read files, 29.1 kB gzipped) and flowblocks/sim/blocks (the editor's manifests as code,
+// 12.1 kB gzipped) took the tarball to 394.1 kB (`npm run check:pack`).
+export const BUDGET_BYTES = 430_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMeta, paramShape, type FieldMeta } from '../harness/fields.js';
+import type { BlockCatalog } from '../harness/service.js';
 import type { AnyTool } from '../harness/types.js';
 
 /** A JSON Schema node, as far as the manifest reads it. */
@@ -50,6 +51,8 @@ export interface BlockManifest {
   /** A small square SVG drawn in `currentColor`, shown on the block's colour. */
   icon: string;
   docsUrl?: string;
+  /** Its place in a host's catalog (kind and tags), when the service gives one. */
+  catalog?: BlockCatalog;
   tools: { access: string[]; operationField: 'operation'; byOperation: Record<string, string> };
   fields: FieldManifest[];
   inputs: Record<string, { type: ValueType; description?: string }>;
@@ -70,6 +73,7 @@ export interface BlockDefinition {
   /** A small square SVG drawn in `currentColor` (the editor shows it on `color`). */
   icon: string;
   docsUrl?: string;
+  catalog?: BlockCatalog;
   operations: BlockOperation[];
 }
 
@@ -250,5 +254,6 @@ export function deriveManifest(def: BlockDefinition): BlockManifest {
     outputs: Object.fromEntries(def.operations.map((op) => [op.id, deriveOutputs(op.tool)])),
   };
   if (def.docsUrl) manifest.docsUrl = def.docsUrl;
+  if (def.catalog) manifest.catalog = { kind: def.catalog.kind, tags: [...def.catalog.tags] };
   return manifest;
 }

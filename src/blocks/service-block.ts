@@ -15,6 +15,7 @@ export function serviceBlock(service: Service): Block {
     color: service.color,
     icon: service.icon,
     docsUrl: service.docsUrl,
+    catalog: service.block?.catalog,
     operations: service.tools.map((tool) => {
       const own = service.block?.operations?.[tool.id];
       const id = own?.id ?? (tool.id.startsWith(prefix) ? tool.id.slice(prefix.length) : tool.id);

@@ -124,6 +124,14 @@ export const PACING_KEYS = 1000;
 export interface BlockOptions {
   /** Per tool id: the operation id (default: the tool id without `<service>_`) and label (default: the tool's name). */
   operations?: Record<string, { id?: string; label?: string }>;
+  /** What kind of integration it is, for a host's catalog (Sim's integration types and tags). */
+  catalog?: BlockCatalog;
+}
+
+/** A block's place in a host's catalog: its kind (`analytics`, `email`, …) and topic tags. */
+export interface BlockCatalog {
+  kind: string;
+  tags: string[];
 }
 
 export interface ServiceDefinition<T extends readonly AnyTool[] = readonly AnyTool[]> {

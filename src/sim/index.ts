@@ -7,19 +7,14 @@
  * Sim's own), and the icon is drawn with the `createElement` the fork passes in.
  */
 import type { Block } from '../blocks/define-block.js';
-import type { FieldManifest, OutputManifest } from '../blocks/manifest.js';
 import { callOptions, coerceParams, errorLine, outputRecord, paramInfo } from '../engines/params.js';
 import { runTool } from '../harness/execute.js';
 import type { AnyTool, ExecuteOptions } from '../harness/types.js';
 import { listBlocks } from '../registry.js';
+import { DEFAULT_SIM_PREFIX, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
-/**
- * The default prefix of adapted tool ids and block types. Sim's registries hold about 5 100
- * tool ids and 340 block types named after the service or feature they serve (`tinybird_query`,
- * `loops_send_event`, the `workflow` block); none starts with `flowblocks_`, and a new Sim
- * integration would be named after its service, not after this package.
- */
-export const DEFAULT_SIM_PREFIX = 'flowblocks_';
+export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
+export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimSubBlock, SimValueType } from './block-config.js';
 
 export interface SimToolOptions {
   /** Put before every tool id (`flowblocks_tinybird_query`). Default `flowblocks_`. */
@@ -30,62 +25,8 @@ export interface SimToolOptions {
   blocks?: Block[];
 }
 
-export interface SimBlockOptions<E = unknown> extends SimToolOptions {
-  /** Put before every block type (`flowblocks_tinybird`). Default `flowblocks_`. */
-  blockTypePrefix?: string;
-  /** React's `createElement` (Sim's), to draw the block's SVG icon. */
-  createElement: (type: string, props: Record<string, unknown>) => E;
-}
-
-type Scalar = string | number | boolean;
-
-/** Sim's `condition` / `required` rule on another field's value. */
-export interface SimFieldRule {
-  field: string;
-  value: Scalar | Scalar[];
-}
-
-/** The part of Sim's `SubBlockConfig` the adapter fills. */
-export interface SimSubBlock {
-  id: string;
-  title?: string;
-  type: 'short-input' | 'long-input' | 'dropdown' | 'code' | 'switch';
-  paramVisibility?: 'user-or-llm' | 'user-only';
-  required?: boolean | SimFieldRule;
-  condition?: SimFieldRule;
-  defaultValue?: string | number | boolean | Record<string, unknown> | unknown[];
-  options?: { id: string; label: string }[];
-  placeholder?: string;
-  password?: boolean;
-  description?: string;
-  language?: 'json';
-  generationType?: 'sql-query';
-  wandConfig?: { enabled: boolean; prompt: string; generationType?: 'sql-query'; placeholder?: string };
-}
-
-export type SimValueType = 'string' | 'number' | 'boolean' | 'json' | 'array' | 'any';
-
-/** The part of Sim's `BlockConfig` the adapter fills. */
-export interface SimBlockConfig<E = unknown> {
-  type: string;
-  name: string;
-  description: string;
-  longDescription?: string;
-  category: 'tools';
-  docsLink?: string;
-  bgColor: string;
-  icon: (props: Record<string, unknown>) => E;
-  subBlocks: SimSubBlock[];
-  tools: {
-    access: string[];
-    config: {
-      tool: (params: Record<string, unknown>) => string;
-      params: (params: Record<string, unknown>) => Record<string, unknown>;
-    };
-  };
-  inputs: Record<string, { type: 'string' | 'number' | 'boolean' | 'json'; description?: string }>;
-  outputs: Record<string, { type: SimValueType; description?: string; condition?: SimFieldRule }>;
-}
+/** The block options and the tool options, for `toSimRegistry`. */
+export type SimRegistryOptions<E = unknown, I extends string = string> = SimBlockOptions<E, I> & SimToolOptions;
 
 /** The part of Sim's `ToolResponse` the adapter returns. */
 export interface SimToolResponse {
@@ -181,147 +122,23 @@ export function toSimTools(options: SimToolOptions = {}): Record<string, SimTool
   return tools;
 }
 
-/** Attributes of the icon's root `<svg>` in React's spelling, and its inner markup. */
-function iconParts(svg: string): { attributes: Record<string, string>; inner: string } {
-  const open = /^\s*<svg\b([^>]*)>/i.exec(svg);
-  const attributes: Record<string, string> = {};
-  for (const [, name, value] of (open?.[1] ?? '').matchAll(/([\w:-]+)="([^"]*)"/g)) {
-    if (name === 'xmlns' || name === undefined || value === undefined) continue;
-    attributes[name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())] = value;
-  }
-  const inner = open ? svg.slice(open[0].length).replace(/<\/svg>\s*$/i, '') : svg;
-  return { attributes, inner };
-}
-
-function subBlockOf(field: FieldManifest, allOps: string[], blockName: string): SimSubBlock {
-  const ops = field.condition?.value ?? allOps;
-  const sub: SimSubBlock = { id: field.id, title: field.title, type: 'short-input' };
-  if (field.type === 'dropdown') {
-    sub.type = 'dropdown';
-    sub.options = field.options ?? [];
-  } else if (field.type === 'switch') sub.type = 'switch';
-  else if (field.type === 'long-input') sub.type = 'long-input';
-  else if (field.type === 'code') {
-    sub.type = 'code';
-    // Sim's code languages are javascript, json, python and shell: SQL gets its generation type, NDJSON plain text.
-    if (field.language === 'json') sub.language = 'json';
-    if (field.language === 'sql') {
-      sub.generationType = 'sql-query';
-      sub.wandConfig = {
-        enabled: true,
-        generationType: 'sql-query',
-        prompt: `Write one SQL query for ${blockName}. Return only the SQL, with no explanation and no code fences.`,
-        placeholder: 'Describe the rows you want…',
-      };
-    }
-  }
-  // Sim has no number sub-block: a short input whose text the tool converts (`coerceParams`).
-  if (field.password) sub.password = true;
-  sub.paramVisibility = field.visibility;
-  if (field.description) sub.description = field.description;
-  if (field.placeholder) sub.placeholder = field.placeholder;
-  if (field.default !== undefined) {
-    const value = field.default;
-    if (field.type === 'number') sub.defaultValue = String(value);
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') sub.defaultValue = value;
-    else if (field.type === 'code' && typeof value === 'object' && value !== null) sub.defaultValue = JSON.stringify(value, null, 2);
-  }
-  if (field.requiredFor.length > 0) {
-    const always = field.requiredFor.length === ops.length;
-    sub.required = always ? true : { field: 'operation', value: field.requiredFor };
-  }
-  if (field.condition) sub.condition = { field: 'operation', value: field.condition.value };
-  return sub;
-}
-
-function outputType(o: OutputManifest): SimValueType {
-  // Sim's block outputs have no `object`: objects are `json`.
-  return o.type === 'object' ? 'json' : o.type;
-}
-
-/** One flat list of outputs, each with the operations that produce it (none when all do). */
-function blockOutputs(block: Block): SimBlockConfig['outputs'] {
-  const allOps = Object.keys(block.manifest.outputs);
-  const merged = new Map<string, { type: SimValueType; description?: string; ops: string[] }>();
-  for (const [op, outputs] of Object.entries(block.manifest.outputs)) {
-    for (const [name, o] of Object.entries(outputs)) {
-      const entry = merged.get(name);
-      if (!entry) {
-        merged.set(name, { type: outputType(o), description: o.description, ops: [op] });
-        continue;
-      }
-      entry.ops.push(op);
-      if (entry.type !== outputType(o)) entry.type = 'any';
-    }
-  }
-  const result: SimBlockConfig['outputs'] = {};
-  for (const [name, { type, description, ops }] of merged) {
-    result[name] = { type, ...(description ? { description } : {}), ...(ops.length < allOps.length ? { condition: { field: 'operation', value: ops } } : {}) };
-  }
-  return result;
-}
-
 /** A block as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
-export function toSimBlock<E>(block: Block, options: SimBlockOptions<E>): SimBlockConfig<E> {
-  const idPrefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
-  const typePrefix = options.blockTypePrefix ?? DEFAULT_SIM_PREFIX;
-  const { manifest } = block;
-  const allOps = Object.keys(manifest.tools.byOperation);
-  const { attributes, inner } = iconParts(manifest.icon);
-  const createElement = options.createElement;
-  const fields = manifest.fields;
-  const config: SimBlockConfig<E> = {
-    type: typePrefix + manifest.type,
-    name: manifest.name,
-    description: manifest.description,
-    longDescription: `${manifest.description} Runs through flowblocks: params are checked (rules between fields included) before any request is sent.`,
-    category: 'tools',
-    bgColor: manifest.color,
-    icon: (props) => createElement('svg', { ...attributes, ...props, dangerouslySetInnerHTML: { __html: inner } }),
-    subBlocks: fields.map((field) => subBlockOf(field, allOps, manifest.name)),
-    tools: {
-      access: manifest.tools.access.map((id) => idPrefix + id),
-      config: {
-        tool: (params) => {
-          const op = typeof params.operation === 'string' ? params.operation : allOps[0]!;
-          const id = manifest.tools.byOperation[op];
-          if (!id) throw new Error(`block ${manifest.name} has no operation ${op} (known: ${allOps.join(', ')})`);
-          return idPrefix + id;
-        },
-        // The editor's values by field id, to the tool's params by name, for the chosen operation.
-        // Sim merges the result over every stored value (`{ ...inputs, ...params(inputs) }`), so
-        // each field's id and param is set here, `undefined` when the operation does not show it:
-        // another operation's value (`subscribed` of create_contact) must not reach this tool.
-        params: (params) => {
-          const op = typeof params.operation === 'string' ? params.operation : allOps[0]!;
-          const out: Record<string, unknown> = {};
-          for (const field of fields) {
-            if (field.id === 'operation') continue;
-            out[field.id] = undefined;
-            out[field.param] = undefined;
-          }
-          for (const field of fields) {
-            if (field.id === 'operation' || (field.condition && !field.condition.value.includes(op))) continue;
-            const value = params[field.id];
-            if (value !== undefined && value !== '') out[field.param] = value;
-          }
-          return out;
-        },
-      },
-    },
-    inputs: manifest.inputs,
-    outputs: blockOutputs(block),
-  };
-  if (manifest.docsUrl) config.docsLink = manifest.docsUrl;
-  return config;
+export function toSimBlock<E, I extends string = string>(block: Block, options: SimBlockOptions<E, I>): SimBlockConfig<E, I> {
+  return toSimBlockConfig(block.manifest, options);
 }
 
-/** Every block and tool, for `BLOCK_REGISTRY` and `tools`: `{ ...BLOCK_REGISTRY, ...registry.blocks }`. */
-export function toSimRegistry<E>(options: SimBlockOptions<E>): { blocks: Record<string, SimBlockConfig<E>>; tools: Record<string, SimToolConfig> } {
-  const blocks: Record<string, SimBlockConfig<E>> = {};
-  for (const block of blocksOf(options)) {
-    const config = toSimBlock(block, options);
-    blocks[config.type] = config;
-  }
-  return { blocks, tools: toSimTools(options) };
+/** A block's `BlockMeta`, for Sim's `BLOCK_META_REGISTRY`. */
+export function toSimBlockMeta(block: Block): SimBlockMeta {
+  return toSimBlockMetaOf(block.manifest);
+}
+
+/**
+ * Every block, its `BlockMeta` and every tool, for `BLOCK_REGISTRY`, `BLOCK_META_REGISTRY` and
+ * `tools`. Server side: the editor's `BLOCK_REGISTRY` takes its blocks from `flowblocks/sim/blocks`,
+ * which loads no tool.
+ */
+export function toSimRegistry<E, I extends string = string>(
+  options: SimRegistryOptions<E, I>,
+): { blocks: Record<string, SimBlockConfig<E, I>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
+  return { ...toSimBlockMaps(blocksOf(options).map((block) => block.manifest), options), tools: toSimTools(options) };
 }

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderBlockManifestFile, renderManifestsModule, type BlockManifestFile } from '../../src/blocks/manifest-file.js';
+import { blockManifests } from '../../src/blocks/manifests.generated.js';
 import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
 import { getBlock, listBlocks } from '../../src/index.js';
 
@@ -88,6 +90,30 @@ describe('tinybird block manifest', () => {
     expect(params).toEqual({ base_url: 'https://api.tinybird.co', token: 't', datasource: 'events', url: 'https://f/e.csv', format: 'ndjson' });
     expect(tinybird.resolve({ operation: 'query_pipe', pipe: 'p', parameters: '{"a":1}' }).params).toEqual({ pipe: 'p', parameters: { a: 1 } });
     expect(() => tinybird.resolve({ operation: 'nope' })).toThrow(/no operation nope/);
+  });
+});
+
+describe('generated block manifests', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  it.each(listBlocks().map((b) => b.type))('blocks/%s.json matches the manifest and its tools (run npm run docs)', (type) => {
+    const block = getBlock(type)!;
+    const committed = readFileSync(join(root, 'blocks', `${type}.json`), 'utf8');
+    expect(committed).toBe(renderBlockManifestFile(block));
+    const file = JSON.parse(committed) as BlockManifestFile;
+    expect(file.tools.access).toEqual(Object.keys(file.toolSchemas));
+    expect(file.toolSchemas[block.tools[0]!.id]!.params).toMatchObject({ type: 'object', properties: expect.any(Object) });
+  });
+
+  it('src/blocks/manifests.generated.ts holds the same manifests (run npm run docs)', () => {
+    expect(readFileSync(join(root, 'src', 'blocks', 'manifests.generated.ts'), 'utf8')).toBe(renderManifestsModule(listBlocks()));
+    expect(blockManifests).toEqual(listBlocks().map((b) => JSON.parse(JSON.stringify(b.manifest)) as unknown));
+  });
+
+  it('ships them and exports them as flowblocks/blocks/<type>.json', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[]; exports: Record<string, unknown> };
+    expect(pkg.files).toContain('blocks');
+    expect(pkg.exports['./blocks/*.json']).toBe('./blocks/*.json');
+    expect(readdirSync(join(root, 'blocks')).sort()).toEqual(listBlocks().map((b) => `${b.type}.json`).sort());
   });
 });
 

@@ -6,10 +6,11 @@ import { getBlock, listBlocks, listTools } from '../../src/index.js';
 import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/n8n/index.js';
 import { errorLine } from '../../src/engines/params.js';
 import { n8nWorkflow } from './n8n-context.js';
-import { DEFAULT_SIM_PREFIX, toSimBlock, toSimRegistry, toSimTools } from '../../src/sim/index.js';
+import { toSimBlocks } from '../../src/sim/blocks.js';
+import { DEFAULT_SIM_PREFIX, toSimBlock, toSimBlockMeta, toSimRegistry, toSimTools } from '../../src/sim/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const builtin = JSON.parse(readFileSync(join(here, 'sim-builtin-ids.json'), 'utf8')) as { blockTypes: string[]; toolIds: string[] };
+const builtin = JSON.parse(readFileSync(join(here, 'sim-builtin-ids.json'), 'utf8')) as { blockTypes: string[]; blockNames: string[]; toolIds: string[] };
 const stripUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const createElement = (type: string, props: Record<string, unknown>) => ({ type, props });
 
@@ -47,6 +48,89 @@ describe('Sim ids', () => {
   });
 });
 
+/** Sim's slug of a block name (scripts/check-integration-catalog.ts, scripts/generate-docs.ts). */
+const simSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+describe('Sim names', () => {
+  it("no adapted block's name or slug is one of Sim's: no two Tinybird in its toolbar", () => {
+    expect(builtin.blockNames).toHaveLength(builtin.blockTypes.length);
+    expect(builtin.blockNames).toEqual(expect.arrayContaining(['Tinybird', 'Loops', 'Workflow']));
+    const { blocks } = toSimRegistry({ createElement });
+    const names = Object.values(blocks).map((b) => b.name);
+    expect(names).toEqual(['Tinybird (flowblocks)', 'Loops (flowblocks)', 'Workflow (flowblocks)']);
+    const simNames = new Set(builtin.blockNames.map((n) => n.toLowerCase()));
+    const simSlugs = new Set(builtin.blockNames.map(simSlug));
+    expect(names.filter((n) => simNames.has(n.toLowerCase()))).toEqual([]);
+    expect(names.map(simSlug).filter((slug) => simSlugs.has(slug))).toEqual([]);
+    expect(names.map(simSlug)).toEqual(['tinybird-flowblocks', 'loops-flowblocks', 'workflow-flowblocks']);
+  });
+
+  it('takes a naming function', () => {
+    const loops = toSimBlock(getBlock('loops')!, { createElement, name: (name) => `Acme ${name}` });
+    expect(loops.name).toBe('Acme Loops');
+    expect(loops.subBlocks.find((s) => s.id === 'operation')).toBeDefined();
+  });
+});
+
+describe('Sim catalog', () => {
+  const IntegrationType = { Analytics: 'analytics', Email: 'email', Productivity: 'productivity', Marketing: 'marketing' } as const;
+
+  it("stays out of Sim's integration catalog by default: category blocks, the service's docs as help link", () => {
+    for (const block of listBlocks()) {
+      const config = toSimBlock(block, { createElement });
+      expect(config.category).toBe('blocks');
+      expect(config.integrationType).toBeUndefined();
+      expect(config.docsLink).toBe(block.manifest.docsUrl);
+    }
+  });
+
+  it("is listed on request, with Sim's integration type (its enum's member) and Sim's page as docs link", () => {
+    const listed = toSimRegistry({ createElement, catalog: 'listed', integrationTypes: IntegrationType, docsLink: 'sim' }).blocks;
+    expect(Object.values(listed).map((b) => [b.type, b.category, b.integrationType, b.docsLink])).toEqual([
+      ['flowblocks_tinybird', 'tools', 'analytics', 'https://docs.sim.ai/integrations/flowblocks_tinybird'],
+      ['flowblocks_loops', 'tools', 'email', 'https://docs.sim.ai/integrations/flowblocks_loops'],
+      ['flowblocks_workflow', 'tools', 'productivity', 'https://docs.sim.ai/integrations/flowblocks_workflow'],
+    ]);
+    expect(toSimBlock(getBlock('loops')!, { createElement, docsLink: 'none' }).docsLink).toBeUndefined();
+  });
+
+  it('names the block and the kinds known when the integration types lack its kind', () => {
+    expect(() => toSimBlock(getBlock('loops')!, { createElement, integrationTypes: { Analytics: 'analytics' } })).toThrow(
+      'block loops: its catalog kind "email" is not one of the integrationTypes given (analytics)',
+    );
+  });
+
+  it("gives every block a BlockMeta: Sim's tags and the service's page", () => {
+    const { meta } = toSimRegistry({ createElement });
+    expect(meta).toEqual({
+      flowblocks_tinybird: { tags: ['data-warehouse', 'data-analytics'], url: 'https://www.tinybird.co/docs/api-reference' },
+      flowblocks_loops: { tags: ['email-marketing', 'marketing'], url: 'https://loops.so/docs/api-reference' },
+      flowblocks_workflow: { tags: ['automation'] },
+    });
+    expect(toSimBlockMeta(getBlock('tinybird')!)).toEqual(meta.flowblocks_tinybird);
+  });
+});
+
+describe('Sim editor entry (flowblocks/sim/blocks)', () => {
+  const data = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+  it('gives the blocks and metas the server entry gives, from the generated manifests', () => {
+    const server = toSimRegistry({ createElement, name: (n) => `${n}!`, catalog: 'listed' });
+    const editor = toSimBlocks({ createElement, name: (n) => `${n}!`, catalog: 'listed' });
+    expect(Object.keys(editor.blocks)).toEqual(Object.keys(server.blocks));
+    expect(data(editor.blocks)).toEqual(data(server.blocks));
+    expect(editor.meta).toEqual(server.meta);
+    const values = { operation: 'query', query: 'SELECT 1', datasource: 'x' };
+    const tinybird = 'flowblocks_tinybird';
+    expect(editor.blocks[tinybird]!.tools.config.tool(values)).toBe(server.blocks[tinybird]!.tools.config.tool(values));
+    expect(editor.blocks[tinybird]!.tools.config.params(values)).toEqual(server.blocks[tinybird]!.tools.config.params(values));
+  });
+});
+
 describe('Sim block', () => {
   const tinybird = toSimBlock(getBlock('tinybird')!, { createElement });
   const workflow = toSimBlock(getBlock('workflow')!, { createElement });
@@ -71,7 +155,7 @@ describe('Sim block', () => {
   it('lists outputs flat with the operations that produce them, objects as json', () => {
     expect(workflow.outputs.taskId).toMatchObject({ type: 'string', condition: { field: 'operation', value: expect.arrayContaining(['execute', 'get_job']) } });
     expect(Object.values(workflow.outputs).map((o) => o.type)).not.toContain('object');
-    expect(tinybird).toMatchObject({ category: 'tools', bgColor: getBlock('tinybird')!.manifest.color, docsLink: expect.stringMatching(/^https:/) });
+    expect(tinybird).toMatchObject({ category: 'blocks', bgColor: getBlock('tinybird')!.manifest.color, docsLink: expect.stringMatching(/^https:/) });
   });
 
   it('maps editor values to the chosen tool and its params', () => {

@@ -56,6 +56,7 @@ export const service = defineService({
     '<path d="M7.5 9.3l4.5 3.3 4.5-3.3"/>',
   ),
   connection,
+  block: { catalog: { kind: 'email', tags: ['email-marketing', 'marketing'] } },
   tools: [
     createContact,
     updateContact,

@@ -67,6 +67,7 @@ export const service = defineService({
     '<path d="M4 21.5l5-2 5 1 6-3"/>',
   ),
   connection,
+  block: { catalog: { kind: 'analytics', tags: ['data-warehouse', 'data-analytics'] } },
   tools: [
     events,
     query,

@@ -27,6 +27,7 @@ export const service = defineService({
     '<path d="M14 12c-2.6 0-1.4 6-4 6"/>',
   ),
   connection,
+  block: { catalog: { kind: 'productivity', tags: ['automation'] } },
   tools: [execute, getJob, listLogs, getLog, getExecution, apiCall],
 });
 
