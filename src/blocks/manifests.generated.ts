@@ -973,7 +973,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "type": "code",
         "language": "json",
         "visibility": "user-or-llm",
-        "description": "Extra request headers (never the credential)",
+        "description": "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -1158,7 +1158,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "headers": {
         "type": "json",
-        "description": "Extra request headers (never the credential)"
+        "description": "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding"
       }
     },
     "outputs": {
@@ -1805,7 +1805,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "title": "Subscribed",
         "type": "switch",
         "visibility": "user-or-llm",
-        "description": "Receives campaign and workflow e-mail",
+        "description": "Subscribe the contact to campaign and workflow e-mail",
         "default": true,
         "requiredFor": [],
         "condition": {
@@ -1895,7 +1895,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "title": "Subscribed",
         "type": "switch",
         "visibility": "user-or-llm",
-        "description": "true re-subscribes, false unsubscribes; leave out to keep as is",
+        "description": "Re-subscribe (true) or unsubscribe (false) the contact; leave out to keep as is",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -2228,7 +2228,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "type": "code",
         "language": "json",
         "visibility": "user-or-llm",
-        "description": "Extra request headers (never the credential)",
+        "description": "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -2265,7 +2265,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "subscribed": {
         "type": "boolean",
-        "description": "Receives campaign and workflow e-mail"
+        "description": "Subscribe the contact to campaign and workflow e-mail"
       },
       "userGroup": {
         "type": "string",
@@ -2285,7 +2285,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "update_contact_subscribed": {
         "type": "boolean",
-        "description": "true re-subscribes, false unsubscribes; leave out to keep as is"
+        "description": "Re-subscribe (true) or unsubscribe (false) the contact; leave out to keep as is"
       },
       "transactionalId": {
         "type": "string",
@@ -2353,7 +2353,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "headers": {
         "type": "json",
-        "description": "Extra request headers (never the credential)"
+        "description": "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding"
       }
     },
     "outputs": {
@@ -2735,7 +2735,7 @@ export const blockManifests: readonly BlockManifest[] = [
           }
         ],
         "visibility": "user-only",
-        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only)",
+        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)",
         "default": "spec",
         "requiredFor": [],
         "condition": {
@@ -3299,7 +3299,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "type": "code",
         "language": "json",
         "visibility": "user-or-llm",
-        "description": "Extra request headers (never the credential)",
+        "description": "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -3336,7 +3336,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "inputStyle": {
         "type": "string",
-        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only)"
+        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)"
       },
       "waitForCompletion": {
         "type": "boolean",
@@ -3464,14 +3464,14 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "headers": {
         "type": "json",
-        "description": "Extra request headers (never the credential)"
+        "description": "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-Id, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding"
       }
     },
     "outputs": {
       "execute": {
         "success": {
           "type": "boolean",
-          "description": "Synchronous: the run succeeded. Asynchronous: the job was accepted. Waited: the job completed"
+          "description": "Synchronous: the run succeeded. Asynchronous: the job was accepted. Waited: the job completed. Status accepted: the run was accepted, its outcome is in the logs"
         },
         "output": {
           "type": "json",
@@ -3490,7 +3490,7 @@ export const blockManifests: readonly BlockManifest[] = [
         },
         "status": {
           "type": "string",
-          "description": "Asynchronous: queued; waited: completed, failed or cancelled",
+          "description": "Asynchronous: queued; waited: completed, failed or cancelled; accepted: a retry found the first attempt accepted (its answer was lost), read the run from the logs by executionId",
           "optional": true
         },
         "executionId": {
