@@ -35,9 +35,12 @@ let app: string;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'flowblocks-app-'));
-  // npm pack once: prepack builds dist/ first.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 64 << 20 });
-  const tarball = join(work, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename);
+  // npm pack once (prepack builds dist/ first), or the tarball .ci/run packed for every app test.
+  let tarball = process.env.FLOWBLOCKS_TARBALL ? resolve(process.env.FLOWBLOCKS_TARBALL) : undefined;
+  if (!tarball) {
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 64 << 20 });
+    tarball = join(work, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename);
+  }
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'welcome-app', private: true, type: 'module' }, null, 2));
