@@ -12,7 +12,13 @@ export type FailureVerdict =
 
 export type ChunkResult<T> =
   | { ok: true; value: T; retriedAfterAmbiguous: boolean }
-  | { ok: false; error: ToolError; verdict: FailureVerdict };
+  | {
+      ok: false;
+      error: ToolError;
+      verdict: FailureVerdict;
+      /** The last answer is one no retry can change (401, 403, 404, a refused connection): the run stops, even when an earlier attempt left the rows' outcome unknown. */
+      stopsRun: boolean;
+    };
 
 export interface AttemptPolicy {
   onAmbiguous: OnAmbiguous;
@@ -74,8 +80,9 @@ export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promis
     // long it takes: these retries cost nothing, so they are bounded by time, not by count.
     const givenUp = isCreationRace(error) ? Date.now() - started >= policy.retry.maxRetryAfterMs : attempt >= policy.retry.maxAttempts;
     if (!retryable || givenUp) {
-      const verdict = ambiguous ? 'unknown' : kind === 'fatal' || isConnectionRefused(error) ? 'fatal' : 'failed';
-      return { ok: false, error, verdict };
+      const stopsRun = kind === 'fatal' || isConnectionRefused(error);
+      const verdict = ambiguous ? 'unknown' : stopsRun ? 'fatal' : 'failed';
+      return { ok: false, error, verdict, stopsRun };
     }
     await policy.sleep(backoffMs(attempt, policy.retry));
   }

@@ -159,7 +159,7 @@ export async function sendChunks(
           report.failed_rows += chunk.rows;
           report.failed.push({ ...range, error: result.error });
         }
-        if (verdict === 'fatal' || (verdict === 'unknown' && options.onAmbiguous === 'stop')) stop ??= result.error;
+        if (result.stopsRun || (verdict === 'unknown' && options.onAmbiguous === 'stop')) stop ??= result.error;
       }
     } finally {
       chunk.release?.();

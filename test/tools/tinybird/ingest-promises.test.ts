@@ -192,6 +192,20 @@ describe('promise: a stopped ingest sends nothing more', () => {
     expect(read.length).toBeLessThanOrEqual(inFlight.length + 1);
   });
 
+  it('a 401 on the retry of a chunk whose first attempt was cut (on_ambiguous retry) stops the run too', async () => {
+    // Found by send-chunks-model.test.ts: the rows were "unknown", so the 401 did not stop the run.
+    const { chunks } = source(5);
+    const s = controlledSend();
+    const run = sendChunks(chunks, TARGET, { ...options(s.send, 1, 'retry'), retry: retrySettings({ maxAttempts: 3 }) });
+    await s.settle();
+    await s.answer(1, connectionCut());
+    await s.answer(1, unauthorized());
+    const report = await s.finish(run);
+    expect(s.sent).toEqual([1, 1]);
+    expect(report.unknown).toEqual([expect.objectContaining({ first_row: 1, last_row: 1 })]);
+    expect(report.stopped).toMatchObject({ error: { status: 401 }, not_sent_from_row: 2, resume_from_row: 2 });
+  });
+
   it('an unknown outcome with on_ambiguous retry does not stop the run: every chunk is sent', async () => {
     const { chunks } = source(4);
     const s = controlledSend();
