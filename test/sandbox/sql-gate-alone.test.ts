@@ -47,14 +47,16 @@ const SELECT_1_OUTFILE_GZ = ['SelectWithUnionQuery (children 3)', ...SELECT_1.sl
 function session(dumps: Record<string, string>) {
   const asked: string[] = [];
   const fake = {
-    queryAsync: async (query: string) => {
-      asked.push(query);
+    queryAsync: async (query: string, options?: { format?: string }) => {
+      asked.push(`${query} ${JSON.stringify(options)}`);
+      // Lines of text only in TSV; any other format answers in another shape, as the engine would.
+      if (options?.format !== 'TSV') return { text: () => '{"meta":[],"data":[]}', bytes: () => new Uint8Array(), elapsed: 0 };
       const text = query === 'SELECT name FROM system.table_functions' ? 'numbers\nfile\nurl\ns3\nvalues\n' : dumps[query.replace(/^EXPLAIN AST /, '')];
       if (text === undefined) throw new Error(`no dump for ${query}`);
       return { text: () => text, bytes: () => new Uint8Array(), elapsed: 0 };
     },
-    queryBindAsync: async (query: string, params: Record<string, string>) => {
-      asked.push(`${query} ${JSON.stringify(params)}`);
+    queryBindAsync: async (query: string, params: Record<string, string>, options?: { format?: string }) => {
+      asked.push(`${query} ${JSON.stringify(params)} ${JSON.stringify(options)}`);
       return { text: () => '' };
     },
   };
@@ -74,8 +76,11 @@ describe('promise: the SQL gate refuses by itself', () => {
     const { gate, asked } = await gateFor('SELECT 1', dump(...SELECT_1));
     expect(await gate.check('SELECT 1')).toBeUndefined();
     // The text went to formatQuery as a bound value, and EXPLAIN AST was asked for it.
-    expect(asked).toContain('SELECT formatQuery({q:String}) {"q":"SELECT 1"}');
-    expect(asked).toContain('EXPLAIN AST SELECT 1');
+    expect(asked).toEqual([
+      'SELECT name FROM system.table_functions {"format":"TSV"}',
+      'SELECT formatQuery({q:String}) {"q":"SELECT 1"} {"format":"TSV"}',
+      'EXPLAIN AST SELECT 1 {"format":"TSV"}',
+    ]);
     const deep = 'SELECT * FROM (SELECT * FROM (SELECT 1))';
     expect(await (await gateFor(deep, dump(...fromSubquery(SELECT_1, 2)))).gate.check(deep)).toBeUndefined();
   });
@@ -158,5 +163,36 @@ describe('promise: the SQL gate refuses by itself', () => {
     expect(await (await gateFor('q', dump(...reading('numbers')))).gate.check('q')).toBeUndefined();
     const settings = [...fromSubquery(SELECT_1, 1).map((l) => l.replace('  SelectQuery (children 2)', '  SelectQuery (children 3)')), '   Set'];
     expect(await (await gateFor('q', dump(...settings))).gate.check('q')).toEqual({ status: 403, error: '[Error] SETTINGS clauses are not allowed on the sandbox Query API' });
+  });
+
+  it('lets SHOW TABLES through with at most a database name, and nothing else beside it', async () => {
+    const show = async (...lines: string[]) => (await gateFor('q', dump(...lines))).gate.check('q');
+    expect(await show('ShowTables')).toBeUndefined();
+    expect(await show('ShowTables (children 1)', ' Identifier analytics')).toBeUndefined();
+    expect(await show('ShowTables (children 2)', ' Identifier analytics', ' Identifier other')).toEqual(OUTPUT_CLAUSE);
+  });
+
+  it('reads a column named like a table function as a column, and refuses a scalar function that reads a file', async () => {
+    const select = (expression: string[]) => dump('SelectWithUnionQuery (children 1)', ' ExpressionList (children 1)', '  SelectQuery (children 1)', '   ExpressionList (children 1)', ...expression.map((l) => `    ${l}`));
+    expect(await (await gateFor('q', select(['Identifier file']))).gate.check('q')).toBeUndefined();
+    expect(await (await gateFor('q', select(['Function catboostEvaluate (children 1)', ' ExpressionList (children 1)', "  Literal \\'/etc/model.bin\\'"]))).gate.check('q')).toEqual({
+      status: 403,
+      error: "[Error] The 'catboostEvaluate' function is not allowed",
+    });
+  });
+
+  it('a delete condition that is not one WHERE of one select: two selects, or a tree of another root, are refused', async () => {
+    const counting = ['SelectQuery (children 3)', ' ExpressionList (children 1)', '  Function count', ' TablesInSelectQuery (children 1)', '  TablesInSelectQueryElement (children 1)', '   TableExpression (children 1)', '    TableIdentifier events', ' Literal UInt64_1'];
+    const one = dump('SelectWithUnionQuery (children 1)', ' ExpressionList (children 1)', ...counting.map((l) => `  ${l}`));
+    expect(await (await gateFor('c', one)).gate.checkCondition('c')).toBeUndefined();
+    // `1) UNION ALL SELECT count() FROM events WHERE (1`: the condition closed the first select.
+    const union = dump('SelectWithUnionQuery (children 1)', ' ExpressionList (children 2)', ...counting.map((l) => `  ${l}`), ...counting.map((l) => `  ${l}`));
+    const refused = { status: 400, error: 'The delete_condition must be one boolean expression' };
+    expect(await (await gateFor('c', union)).gate.checkCondition('c')).toEqual(refused);
+    // By hand: the same select under an EXPLAIN, and an INTERSECT node in place of the SelectQuery.
+    const explained = dump('Explain EXPLAIN (children 1)', ' ExpressionList (children 1)', ...counting.map((l) => `  ${l}`));
+    expect(await (await gateFor('c', explained)).gate.checkCondition('c')).toEqual(refused);
+    const wrapped = dump('SelectWithUnionQuery (children 1)', ' ExpressionList (children 1)', ...counting.map((l) => `  ${l.replace('SelectQuery (children 3)', 'SelectIntersectExceptQuery (children 3)')}`));
+    expect(await (await gateFor('c', wrapped)).gate.checkCondition('c')).toEqual(refused);
   });
 });
