@@ -27,7 +27,7 @@ function faulty(method: string, fault: Fault) {
   if (fault === 'network fault') {
     svc.failConnection(method, PATH);
   } else if (fault === 'time-out') {
-    svc.pool.intercept(match).reply(200, '{}', { headers: { 'content-type': 'application/json' } }).delay(400);
+    svc.pool.intercept(match).reply(200, '{}', { headers: { 'content-type': 'application/json' } }).delay(1_500);
   } else {
     svc.on(method, PATH, { status: Number(fault.slice(7)), body: { error: 'down' } });
   }
@@ -38,7 +38,7 @@ function faulty(method: string, fault: Fault) {
     executeTool('tinybird_api_call' as string, { base_url: BASE, token: 'p.custom', method, path: PATH, ...(method === 'GET' ? {} : { body: { a: 1 } }) }, {
       dispatcher: svc.agent,
       retry: { baseDelayMs: 1, maxDelayMs: 2, maxAttempts: 3 },
-      timeoutMs: 100,
+      timeoutMs: 250,
       logger: (event) => void (event.type === 'request' && sent.push({ method: event.method, url: event.url, attempt: event.attempt })),
     });
   return { svc, sent, run };
