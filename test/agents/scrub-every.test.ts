@@ -26,6 +26,9 @@ describe('promise: the last-guard scrub masks every occurrence of a secret', () 
     const scrubbed = scrubSecrets({ [SECRET]: { [`k-${SECRET}-${SECRET}`]: 1 }, plain: SECRET }, [SECRET]);
     expect(scrubbed).toEqual({ '[redacted]': { 'k-[redacted]-[redacted]': 1 }, plain: '[redacted]' });
     expect(JSON.stringify(scrubbed)).not.toContain('p.tok');
+    // A secret under 4 characters (the harness's floor) is masked in values only: it would wreck the result's own keys.
+    expect(scrubSecrets({ ok: false, error: { code: 'k-k' } }, ['k'])).toEqual({ ok: false, error: { code: '[redacted]-[redacted]' } });
+    expect(scrubSecrets({ abcd: 1 }, ['abcd'])).toEqual({ '[redacted]': 1 });
   });
 
   it('a secret that holds another one is masked whole, whatever order they are given in', () => {

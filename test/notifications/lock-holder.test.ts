@@ -153,7 +153,7 @@ describe('the lock as a model (fast-check)', () => {
       fc.property(fc.commands(commands, { maxCommands: 25 }), (cmds) => {
         fc.modelRun(() => ({ model: { takes: 0 } as LockModel, real: { d: dir(), releases: [], texts: [] } as LockReal }), cmds);
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
