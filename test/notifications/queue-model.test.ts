@@ -148,7 +148,7 @@ const OUTCOMES: Record<string, () => DeliveryOutcome | Error> = {
   ok: () => ({ kind: 'status', status: 200 }),
   fail500: () => ({ kind: 'status', status: 500 }),
   refuse400: () => ({ kind: 'status', status: 400 }),
-  timeout: () => ({ kind: 'timeout' }),
+  timeout: () => ({ kind: 'timeout', afterMs: 30_000 }),
   thrown: () => new Error('the channel broke'),
 };
 

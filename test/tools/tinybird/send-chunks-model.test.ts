@@ -113,7 +113,7 @@ async function runModel(inp: Input): Promise<void> {
     });
   let report: IngestReport | undefined;
   let error: unknown;
-  const run = sendChunks(source(), { base_url: 'https://api.tinybird.co', token: 'p.t', datasource: 'events' }, {
+  void sendChunks(source(), { base_url: 'https://api.tinybird.co', token: 'p.t', datasource: 'events' }, {
     wait: false,
     gzip: false,
     concurrency: inp.concurrency,
