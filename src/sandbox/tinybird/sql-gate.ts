@@ -106,9 +106,8 @@ export class SqlGate {
     try {
       const roots = parseExplainAst(dump);
       return roots.length === 1 ? roots[0] : undefined;
-      // Stryker disable next-line BlockStatement: parseExplainAst throws only AstShapeError, so an emptied catch answers the same
     } catch (error) {
-      // Stryker disable next-line ConditionalExpression: as above; anything else it threw would be a bug of ours, rethrown
+      // Stryker disable next-line ConditionalExpression: parseExplainAst throws only AstShapeError; anything else would be a bug of ours, rethrown
       if (error instanceof AstShapeError) return undefined;
       throw error;
     }
