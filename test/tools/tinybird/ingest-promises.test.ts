@@ -216,5 +216,9 @@ describe('promise: a stopped ingest sends nothing more', () => {
     expect(s.sent).toEqual([1, 2, 3, 4]);
     expect(report.stopped).toBeUndefined();
     expect(report.unknown).toEqual([expect.objectContaining({ first_row: 1, last_row: 1 })]);
+    // Bytes sent: all four chunks; bytes the service took (a throughput figure): the three ingested.
+    const bytes = (i: number) => Buffer.byteLength(`${row(i)}\n`);
+    expect(report.bytes).toBe(bytes(1) + bytes(2) + bytes(3) + bytes(4));
+    expect(report.ingested_bytes).toBe(bytes(2) + bytes(3) + bytes(4));
   });
 });
