@@ -1,11 +1,9 @@
 import { backoffMs, ToolFailure, type RetryOptions, type ToolError } from '../../src/kit.js';
 import type { OnAmbiguous } from './events-request.js';
 
-/** Where a chunk's rows are after its request finally failed. */
+/** Where a chunk's rows are after its request finally failed (whether the run stops is `stopsRun`). */
 export type FailureVerdict =
-  /** Not in, and no retry can change that answer (401, 403, 404, connection refused): the run stops. */
-  | 'fatal'
-  /** Not in: refused before any work (400, 413, a 409 or 503 after every retry). */
+  /** Not in: refused before any work (400, 401, 413, a 409 or 503 after every retry, a refused connection). */
   | 'failed'
   /** Maybe in: a connection cut, a time-out, a gateway error, a 422 (partly written). */
   | 'unknown';
@@ -80,9 +78,7 @@ export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promis
     // long it takes: these retries cost nothing, so they are bounded by time, not by count.
     const givenUp = isCreationRace(error) ? Date.now() - started >= policy.retry.maxRetryAfterMs : attempt >= policy.retry.maxAttempts;
     if (!retryable || givenUp) {
-      const stopsRun = kind === 'fatal' || isConnectionRefused(error);
-      const verdict = ambiguous ? 'unknown' : stopsRun ? 'fatal' : 'failed';
-      return { ok: false, error, verdict, stopsRun };
+      return { ok: false, error, verdict: ambiguous ? 'unknown' : 'failed', stopsRun: kind === 'fatal' || isConnectionRefused(error) };
     }
     await policy.sleep(backoffMs(attempt, policy.retry));
   }

@@ -1,7 +1,7 @@
 /**
  * The split ingest's chunk accounting as a model-based test (fast-check, issue 34). Random
  * inputs (chunks of 1–3 rows, a concurrency, `on_ambiguous`, rows to skip), a random script of
- * answers per chunk (a 202, a cut connection, a 500, a 422, a 503, a 400, a 401, a refused
+ * answers per chunk (a 202, a cut connection, a 500, a 502, a 422, a 503, a 400, a 401, a refused
  * connection, a 409 "being created") and a random order in which the requests in flight are
  * answered. After every answer: no chunk is sent for the first time once an answer has stopped
  * the run. At the end: every row of the input is in exactly one place — skipped, ingested,
@@ -15,7 +15,7 @@ import { failure, retrySettings, type HttpRequestSpec, type HttpResponse, type T
 import type { NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
 import { sendChunks, type IngestReport, type RowRange } from '../../../tools/tinybird/send-chunks.js';
 
-const KINDS = ['ok', 'cut', 'http500', 'http422', 'http503', 'http400', 'http401', 'refused', 'race409'] as const;
+const KINDS = ['ok', 'cut', 'http500', 'http502', 'http422', 'http503', 'http400', 'http401', 'refused', 'race409'] as const;
 type Kind = (typeof KINDS)[number];
 
 function outcome(kind: Kind, rows: number): HttpResponse | ToolFailure {
@@ -26,6 +26,8 @@ function outcome(kind: Kind, rows: number): HttpResponse | ToolFailure {
       return failure('network', 'other side closed', { retryable: true });
     case 'http500':
       return failure('upstream_error', 'Internal error', { status: 500, retryable: true });
+    case 'http502':
+      return failure('upstream_error', 'Bad gateway', { status: 502, retryable: true });
     case 'http422':
       return failure('upstream_error', 'some rows were written', { status: 422 });
     case 'http503':
@@ -42,7 +44,7 @@ function outcome(kind: Kind, rows: number): HttpResponse | ToolFailure {
 }
 
 /** Whether an answer may have written the rows (the first attempt goes without wait=true; a retry with it). */
-const mayHaveWritten = (kind: Kind, attempt: number) => kind === 'cut' || kind === 'http422' || (kind === 'http500' && attempt === 1);
+const mayHaveWritten = (kind: Kind, attempt: number) => kind === 'cut' || kind === 'http502' || kind === 'http422' || (kind === 'http500' && attempt === 1);
 /** Answers that may be sent again at no risk: nothing was done. */
 const nothingDone = (kind: Kind) => kind === 'refused' || kind === 'race409';
 
