@@ -5,7 +5,7 @@
  * random sequences of takes, releases (also late and repeated ones) and holders turning stale,
  * checked after every step.
  */
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -80,6 +80,31 @@ describe('promise: a lock is only ever released by its holder', () => {
     const other = takeOver(d, 'same-pid-other-lock');
     release();
     expect(read(d)).toBe(other);
+  });
+});
+
+describe('what a lock file may hold (survivors of the mutation run of lock.ts)', () => {
+  it('reads an older pid-only lock with its newline as that pid: a live one is refused', () => {
+    const d = dir();
+    writeFileSync(lockOf(d), `${process.ppid}\n`);
+    expect(() => lockDataDir(d)).toThrow(`another monitor (pid ${process.ppid}) is using ${d}`);
+  });
+
+  it('takes over a lock file that holds no holder at all (not JSON, not a pid)', () => {
+    const d = dir();
+    writeFileSync(lockOf(d), 'garbage {');
+    const release = lockDataDir(d);
+    expect(JSON.parse(read(d)!)).toMatchObject({ pid: process.pid });
+    release();
+  });
+
+  it('says what is wrong, at once, when the lock cannot be read (a directory in its place)', () => {
+    const d = dir();
+    mkdirSync(lockOf(d));
+    const started = Date.now();
+    expect(() => lockDataDir(d)).toThrow(/EISDIR/);
+    // Not the 2 s a takeover is waited for.
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 
