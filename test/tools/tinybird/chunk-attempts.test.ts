@@ -5,7 +5,7 @@
  * run of `tools/tinybird/chunk-attempts.ts` pointed at each case.
  */
 import { describe, expect, it } from 'vitest';
-import { failure, retrySettings, type ToolFailure } from '../../../src/kit.js';
+import { failure, retrySettings, ToolFailure } from '../../../src/kit.js';
 import { sendChunkWithRetries } from '../../../tools/tinybird/chunk-attempts.js';
 
 /** Sends that fail with `answers` in turn (then succeed), recording each attempt's `isRetry`. */
@@ -42,6 +42,13 @@ describe('one chunk\'s attempts', () => {
     const internal = () => failure('upstream_error', 'Internal', { status: 500, retryable: true });
     // With wait=true from the start, a 500 is the database's answer before any write: not in.
     expect(await attempts([internal()], 'retry', true)).toMatchObject({ sent: 1, result: { ok: false, verdict: 'failed' } });
+  });
+
+  it('a 500 on the harness\'s own retry (sent with wait=true) is the database\'s answer before any write: not in, not unknown', async () => {
+    const retried500 = new ToolFailure({ code: 'upstream_error', message: 'Internal', status: 500, retryable: true }, undefined, 2);
+    expect(await attempts([retried500], 'stop')).toMatchObject({ sent: 1, result: { ok: false, verdict: 'failed', stopsRun: false } });
+    const first500 = new ToolFailure({ code: 'upstream_error', message: 'Internal', status: 500, retryable: true }, undefined, 1);
+    expect(await attempts([first500], 'stop')).toMatchObject({ sent: 1, result: { ok: false, verdict: 'unknown' } });
   });
 
   it.each([
