@@ -18,9 +18,13 @@ const FILES = [
   'src/notifications/queue.ts',
   'src/notifications/journal.ts',
   'src/notifications/delivery-retry.ts',
+  'src/notifications/lock.ts',
+  'src/sandbox/tinybird/sql-gate.ts',
   'tools/tinybird/ndjson-chunker.ts',
   'tools/tinybird/events.ts',
   'tools/tinybird/events-request.ts',
+  'tools/tinybird/send-chunks.ts',
+  'tools/tinybird/chunk-attempts.ts',
 ];
 
 const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];

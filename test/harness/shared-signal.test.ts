@@ -14,7 +14,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+// undici keeps its connections alive, and the aborted calls leave answers pending: `close()`
+// alone waits for those sockets (past the hook's 10 s when this file runs alone).
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(resolve));
+});
 
 it('one AbortSignal shared by 30 concurrent calls carries one listener and no MaxListenersExceededWarning', async () => {
   const warnings: string[] = [];

@@ -1,18 +1,22 @@
 import { backoffMs, ToolFailure, type RetryOptions, type ToolError } from '../../src/kit.js';
 import type { OnAmbiguous } from './events-request.js';
 
-/** Where a chunk's rows are after its request finally failed. */
+/** Where a chunk's rows are after its request finally failed (whether the run stops is `stopsRun`). */
 export type FailureVerdict =
-  /** Not in, and no retry can change that answer (401, 403, 404, connection refused): the run stops. */
-  | 'fatal'
-  /** Not in: refused before any work (400, 413, a 409 or 503 after every retry). */
+  /** Not in: refused before any work (400, 401, 413, a 409 or 503 after every retry, a refused connection). */
   | 'failed'
   /** Maybe in: a connection cut, a time-out, a gateway error, a 422 (partly written). */
   | 'unknown';
 
 export type ChunkResult<T> =
   | { ok: true; value: T; retriedAfterAmbiguous: boolean }
-  | { ok: false; error: ToolError; verdict: FailureVerdict };
+  | {
+      ok: false;
+      error: ToolError;
+      verdict: FailureVerdict;
+      /** The last answer is one no retry can change (401, 403, 404, a refused connection): the run stops, even when an earlier attempt left the rows' outcome unknown. */
+      stopsRun: boolean;
+    };
 
 export interface AttemptPolicy {
   onAmbiguous: OnAmbiguous;
@@ -74,8 +78,7 @@ export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promis
     // long it takes: these retries cost nothing, so they are bounded by time, not by count.
     const givenUp = isCreationRace(error) ? Date.now() - started >= policy.retry.maxRetryAfterMs : attempt >= policy.retry.maxAttempts;
     if (!retryable || givenUp) {
-      const verdict = ambiguous ? 'unknown' : kind === 'fatal' || isConnectionRefused(error) ? 'fatal' : 'failed';
-      return { ok: false, error, verdict };
+      return { ok: false, error, verdict: ambiguous ? 'unknown' : 'failed', stopsRun: kind === 'fatal' || isConnectionRefused(error) };
     }
     await policy.sleep(backoffMs(attempt, policy.retry));
   }

@@ -108,6 +108,7 @@ export async function sendChunks(
     options.onProgress(figures);
   };
   const skip = options.skipRows ?? 0;
+  // Stryker disable next-line ArithmeticOperator: only read once stopped, and a stop needs an answer to a send, which first moves it past its chunk
   let nextRow = skip + 1;
   // Rows up to here may be in the Data Source (ingested or unknown); none after it are.
   let lastRowMaybeIn = skip;
@@ -159,7 +160,7 @@ export async function sendChunks(
           report.failed_rows += chunk.rows;
           report.failed.push({ ...range, error: result.error });
         }
-        if (verdict === 'fatal' || (verdict === 'unknown' && options.onAmbiguous === 'stop')) stop ??= result.error;
+        if (result.stopsRun || (verdict === 'unknown' && options.onAmbiguous === 'stop')) stop ??= result.error;
       }
     } finally {
       chunk.release?.();
