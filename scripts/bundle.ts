@@ -49,7 +49,10 @@ const packages = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...
  * zod and undici: `title-case` (with its `tslib`) is what n8n's lint judges node names by, used
  * only by the n8n adapter's house style (docs/decisions.md).
  */
-const inlined = ['node_modules/title-case/', 'node_modules/tslib/'];
+export const inlined = ['node_modules/title-case/', 'node_modules/tslib/'];
+
+/** An input of the build that comes from node_modules and is not one of `inlined`. */
+export const bundledByMistake = (input: string) => input.includes('node_modules/') && !inlined.some((dir) => input.includes(dir));
 
 /** The esbuild options of dist/'s JavaScript (test/package/bundle.test.ts builds with them in memory). */
 export const options = {
@@ -72,7 +75,7 @@ export const options = {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const result = await build(options);
-  const bundled = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/') && !inlined.some((dir) => input.includes(dir)));
+  const bundled = Object.keys(result.metafile.inputs).filter(bundledByMistake);
   if (bundled.length) {
     console.error(`bundle: these would be bundled into dist/; add their package to dependencies or peerDependencies:\n  ${bundled.join('\n  ')}`);
     process.exit(1);

@@ -88,7 +88,8 @@ it.each([
   sb.setFaults({});
 
   const counted = await executeTool('tinybird_query', {
-    ...target,
+    base_url: target.base_url,
+    token: target.token,
     query: `SELECT count() AS n, uniqExact(user_id) AS users FROM events WHERE event = '${event}' FORMAT JSON`,
   });
   expect(counted.success).toBe(true);
