@@ -130,7 +130,8 @@ describe('files removed by hand during a start or a stop', () => {
 
   it('the lock, between the holder\'s check that it is its own and its removal: the stop returns', () => {
     const d = dir();
-    const ops = pausedBefore((op, path) => op === 'read' && path === lockOf(d), () => rmSync(lockOf(d)));
+    // The holder has read its own text and is about to remove it.
+    const ops = pausedBefore((op, path) => op === 'remove' && path === lockOf(d), () => rmSync(lockOf(d)));
     const release = lockDataDir(d, ops);
     expect(() => release()).not.toThrow();
     expect(readdirSync(d)).toEqual([]);
