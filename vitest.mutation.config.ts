@@ -24,7 +24,7 @@ export default defineConfig({
       'test/reliability/webhook-abuse.test.ts',
     ],
     // They start the sandbox, whose engine (chdb, native) crashes the runner's worker processes (SIGSEGV).
-    exclude: ['test/agents/mcp.test.ts', 'test/agents/discovery-loop.test.ts'],
+    exclude: ['test/agents/mcp.test.ts', 'test/agents/discovery-loop.test.ts', 'test/notifications/monitor-sandbox.test.ts'],
     // Runs the mutated modules' import-time code outside any test (see the file).
     setupFiles: ['vitest.mutation.setup.ts'],
     // Not `isolate: false`: it ran each mutant 2.6 times faster (src/harness/errors.ts), but

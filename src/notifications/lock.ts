@@ -11,9 +11,32 @@ interface LockHolder extends ProcessIdentity {
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
-function readText(path: string): string | undefined {
+/**
+ * The lock's file operations and clock, one call each. Production runs `systemLockOps`; a test
+ * passes its own to run another process's step (or a crash) between two of them, the races a
+ * child process would reach only by chance.
+ */
+export interface LockOps {
+  /** A hard link: atomic, refused (EEXIST) when `to` exists. */
+  link(from: string, to: string): void;
+  read(path: string): string;
+  remove(path: string, options: { force: boolean }): void;
+  now(): number;
+  /** Blocks the thread (the lock is taken once, at start, before anything else runs). */
+  pause(ms: number): void;
+}
+
+export const systemLockOps: LockOps = {
+  link: linkSync,
+  read: (path) => readFileSync(path, 'utf8'),
+  remove: rmSync,
+  now: Date.now,
+  pause: (ms) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms),
+};
+
+function readText(ops: LockOps, path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return ops.read(path);
   } catch (error) {
     if (code(error) === 'ENOENT') return undefined;
     throw error;
@@ -31,9 +54,9 @@ function parseHolder(text: string): Partial<LockHolder> {
 }
 
 /** Links `from` to the new name `to`: atomic, and refused (EEXIST) when `to` exists. */
-function linkExclusive(from: string, to: string): boolean {
+function linkExclusive(ops: LockOps, from: string, to: string): boolean {
   try {
-    linkSync(from, to);
+    ops.link(from, to);
     return true;
   } catch (error) {
     if (code(error) === 'EEXIST' || code(error) === 'ENOENT') return false;
@@ -47,17 +70,12 @@ function linkExclusive(from: string, to: string): boolean {
  * that what it linked is the stale lock it judged (a newer lock has another nonce) and only
  * then removes it. Racers that lose go round again and find the winner's live lock.
  */
-function clearStale(path: string, staleText: string): boolean {
+function clearStale(ops: LockOps, path: string, staleText: string): boolean {
   const grave = `${path}.stale-${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}`;
-  if (!linkExclusive(path, grave)) return false;
-  if (readText(grave) === staleText) rmSync(path, { force: true });
-  rmSync(grave, { force: true });
+  if (!linkExclusive(ops, path, grave)) return false;
+  if (readText(ops, grave) === staleText) ops.remove(path, { force: true });
+  ops.remove(grave, { force: true });
   return true;
-}
-
-/** Blocks the thread briefly (the lock is taken once, at start, before anything else runs). */
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** How long to wait for another process's takeover of a stale lock to finish. */
@@ -68,9 +86,10 @@ const TAKEOVER_WAIT_MS = 2_000;
  * the other's deliveries. The lock file (`monitor.lock`, mode 0600) is created whole and
  * atomically (a hard link to a written temp file, which fails if the lock exists); a lock
  * whose process is gone, or whose pid now belongs to a process started later, is taken over
- * through `clearStale`, never by read-check-delete. Returns the release function.
+ * through `clearStale`, never by read-check-delete. Returns the release function. `ops` is a
+ * test's seam (see `LockOps`).
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, ops: LockOps = systemLockOps): () => void {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'monitor.lock');
   const mine: LockHolder = { ...currentProcess(), nonce: randomUUID() };
@@ -78,13 +97,13 @@ export function lockDataDir(dataDir: string): () => void {
   const temp = `${path}.${mine.nonce}.tmp`;
   writeFlushed(temp, 'wx', myText);
   try {
-    for (const deadline = Date.now() + TAKEOVER_WAIT_MS; Date.now() < deadline; ) {
-      if (linkExclusive(temp, path)) {
+    for (const deadline = ops.now() + TAKEOVER_WAIT_MS; ops.now() < deadline; ) {
+      if (linkExclusive(ops, temp, path)) {
         return () => {
-          if (readText(path) === myText) rmSync(path, { force: true });
+          if (readText(ops, path) === myText) ops.remove(path, { force: true });
         };
       }
-      const text = readText(path);
+      const text = readText(ops, path);
       if (text === undefined) continue; // released meanwhile
       const holder = parseHolder(text);
       if (mayBeRunning(holder)) {
@@ -92,10 +111,10 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(`another monitor (pid ${holder.pid}${where}) is using ${dataDir}`);
       }
       // Another process is taking this stale lock over: give it a moment, then look again.
-      if (!clearStale(path, text)) pause(5);
+      if (!clearStale(ops, path, text)) ops.pause(5);
     }
   } finally {
-    rmSync(temp, { force: true });
+    ops.remove(temp, { force: true });
   }
   throw new Error(`could not lock ${dataDir}: a takeover of its stale lock did not finish; if no monitor is running, remove ${path} and any ${path}.stale-* file`);
 }
