@@ -12,7 +12,10 @@
 // 430 kB in #29 (with #33 and #32 merged): blocks/*.json (the block manifests with their tools' JSON Schemas, for hosts
 // that read files, 29.1 kB gzipped) and flowblocks/sim/blocks (the editor's manifests as code,
 // 12.1 kB gzipped) took the tarball to 394.1 kB (`npm run check:pack`).
-export const BUDGET_BYTES = 430_000;
+// 460 kB after every branch of that round was merged: main packed at 445.2 kB (`npm run
+// check:pack` in a clean clone's CI run), the rest being the n8n adapter's house style and
+// resources, the sandbox's import limits and the harness's new checks.
+export const BUDGET_BYTES = 460_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }

@@ -68,7 +68,7 @@ describe('flowblocks in Sim', () => {
     // eventName is given (Sim checks required fields itself); email or userId is the harness's rule.
     const result = await executeTool('flowblocks_loops_send_event', { apiKey: LOOPS_KEY, eventName: 'signup' })
     expect(result.success).toBe(false)
-    expect(result.error).toBe('invalid_params: invalid params: email: give email or userId to identify the contact')
+    expect(result.error).toBe('invalid_params: email: give email or userId to identify the contact')
     expect(result.output.error).toMatchObject({ code: 'invalid_params', issues: [{ path: 'email' }] })
     expect(JSON.stringify(result)).not.toContain(LOOPS_KEY)
   })
