@@ -21,6 +21,11 @@ const SELECT_1 = ['SelectWithUnionQuery (children 1)', ' ExpressionList (childre
 function fromSubquery(inner: string[], depth: number): string[] {
   if (depth === 0) return inner;
   const nested = fromSubquery(inner, depth - 1).map((line) => `       ${line}`);
+  return selectStarFrom(['      Subquery (children 1)', ...nested]);
+}
+
+/** `SELECT * FROM <source>`'s tree, `source` the lines of the table expression's one child (indented six). */
+function selectStarFrom(source: string[]): string[] {
   return [
     'SelectWithUnionQuery (children 1)',
     ' ExpressionList (children 1)',
@@ -30,8 +35,7 @@ function fromSubquery(inner: string[], depth: number): string[] {
     '   TablesInSelectQuery (children 1)',
     '    TablesInSelectQueryElement (children 1)',
     '     TableExpression (children 1)',
-    '      Subquery (children 1)',
-    ...nested,
+    ...source,
   ];
 }
 
@@ -145,19 +149,11 @@ describe('promise: the SQL gate refuses by itself', () => {
   });
 
   it('refuses a table function the engine knows and the sandbox does not allow, at any depth, and SETTINGS anywhere', async () => {
-    const reading = (fn: string) => [
-      'SelectWithUnionQuery (children 1)',
-      ' ExpressionList (children 1)',
-      '  SelectQuery (children 2)',
-      '   ExpressionList (children 1)',
-      '    Asterisk',
-      '   TablesInSelectQuery (children 1)',
-      '    TablesInSelectQueryElement (children 1)',
-      '     TableExpression (children 1)',
+    const reading = (fn: string) => selectStarFrom([
       `      Function ${fn} (children 1)`,
       '       ExpressionList (children 1)',
       "        Literal \\'/etc/passwd\\'",
-    ];
+    ]);
     expect(await (await gateFor('q', dump(...fromSubquery(reading('file'), 2)))).gate.check('q')).toEqual({ status: 403, error: "[Error] The 'file' table function is not allowed" });
     expect(await (await gateFor('q', dump(...reading('URL')))).gate.check('q')).toEqual({ status: 403, error: "[Error] The 'URL' table function is not allowed" });
     expect(await (await gateFor('q', dump(...reading('numbers')))).gate.check('q')).toBeUndefined();
