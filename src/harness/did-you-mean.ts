@@ -7,9 +7,13 @@ export function closestName(name: string, known: Iterable<string>): string | und
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     // Close enough to be the same word mistyped: up to half the longer name, at least 2 edits.
     const limit = Math.max(2, Math.floor(Math.max(name.length, candidate.length) / 2));
+    // The distance is at least the difference in length: a name far longer than any known one
+    // (a hostile key of megabytes) is passed over without its quadratic comparison.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: an early out; the distance check below gives the same answer
+    if (Math.abs(name.length - candidate.length) > limit) continue;
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (distance <= limit && distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
