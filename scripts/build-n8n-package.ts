@@ -1,13 +1,13 @@
 /**
  * Builds `packages/n8n-nodes-flowblocks/dist/`: the community-node package n8n users install
  * by name. One CommonJS bundle of the blocks (`flowblocks.js`: the harness, the services and
- * the n8n adapter, with zod and undici inside, n8n-workflow left to the host), and per block a
+ * the n8n adapter, with zod inside; n8n-workflow, its HTTP and its clock left to the host), and per block a
  * `.node.js`, a `.credentials.js`, their icons beside them and the node's codex file, all read
  * from the same block definitions as `flowblocks`. The package.json's `n8n` lists are checked
  * against what is built, so a new service cannot be left out of one.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -15,16 +15,25 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PACKAGE_DIR = join(ROOT, 'packages/n8n-nodes-flowblocks');
 const DIST = join(PACKAGE_DIR, 'dist');
 
-/** The harness loads undici with `createRequire(import.meta.url)`, which has no URL in CommonJS: a plain import here. */
-const undiciStatic: Plugin = {
-  name: 'undici-static',
+/**
+ * The harness's platform files, swapped for n8n's: timers over n8n-workflow's `sleep`, gzip over
+ * the web's CompressionStream, and no undici (the nodes send through n8n's `httpRequest`). What
+ * n8n Cloud's checks refuse in a node (timers, `node:zlib`, a network client) is then not in the bundle.
+ */
+const SWAPS = new Map([
+  ['src/harness/timers.ts', 'host-timers.mts'],
+  ['src/harness/gzip.ts', 'web-gzip.mts'],
+  ['src/harness/undici.ts', 'no-undici.mts'],
+]);
+
+const hostPlatform: Plugin = {
+  name: 'n8n-host-platform',
   setup(b) {
-    b.onResolve({ filter: /\/undici\.js$/ }, (args) => (args.importer.includes('/src/harness/') ? { path: 'undici-static', namespace: 'flowblocks' } : undefined));
-    b.onLoad({ filter: /^undici-static$/, namespace: 'flowblocks' }, () => ({
-      contents: "import * as loaded from 'undici'; export function undici() { return loaded; }",
-      resolveDir: ROOT,
-      loader: 'js',
-    }));
+    b.onResolve({ filter: /^\.\/\w+\.js$/ }, (args) => {
+      const source = relative(ROOT, join(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
+      const swap = SWAPS.get(source);
+      return swap ? { path: join(PACKAGE_DIR, 'src', swap) } : undefined;
+    });
   },
 };
 
@@ -42,7 +51,10 @@ export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[];
     platform: 'node',
     target: 'node22',
     external: ['n8n-workflow'],
-    plugins: [undiciStatic],
+    plugins: [hostPlatform],
+    // zod keeps its registry on the global object; in the bundle that is a private one (bundle-globals.mts).
+    define: { globalThis: 'bundleGlobals' },
+    inject: [join(PACKAGE_DIR, 'src/bundle-globals.mts')],
     legalComments: 'eof',
     logLevel: 'warning',
   });

@@ -8,6 +8,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** 2.41.3, the newest when pinned, does not install from the registry CI reaches (`@n8n/agents@0.26.2` is missing). */
@@ -48,6 +49,18 @@ export function ensureN8n(): number {
   return Math.round((performance.now() - started) / 1000);
 }
 
+/** A TCP port free on this machine a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 export interface N8nRun {
   code: number | null;
   stdout: string;
@@ -55,8 +68,10 @@ export interface N8nRun {
 }
 
 /** One n8n CLI command on Node 24 with the test's user folder. */
-export function n8n(args: string[], userFolder: string, extraEnv: Record<string, string> = {}): Promise<N8nRun> {
+export async function n8n(args: string[], userFolder: string, extraEnv: Record<string, string> = {}): Promise<N8nRun> {
   const env = {
+    // The task runners' broker on a free port: its default (5679) is taken by any other n8n on the machine, and then n8n exits 1 saying nothing.
+    N8N_RUNNERS_BROKER_PORT: String(await freePort()),
     ...process.env,
     N8N_USER_FOLDER: userFolder,
     N8N_ENCRYPTION_KEY: 'flowblocks-test-n8n-only',

@@ -1,34 +1,24 @@
 import { onAbort } from './on-abort.js';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
-import { failure, type ToolFailure } from './errors.js';
-import { decodeBody, flattenHeaders } from './decode-body.js';
+import { ToolFailure } from './errors.js';
+import { flattenHeaders } from './decode-body.js';
+import { bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, responseOf, type Fault } from './answer.js';
 import type { Redactor } from './redact.js';
-import { RAW_SCAN_MIN_BYTES } from './redact-bytes.js';
 import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
-import type { HttpResponse } from './types.js';
+import { startTimer, type Timer } from './timers.js';
+import type { HttpResponse, Transport } from './types.js';
+import { sharedDispatcher } from './dispatcher.js';
+import { sendThrough } from './transport-attempt.js';
 
-/** Why an attempt got no response: the retry rule decides what each one means. */
-export type Fault = { kind: 'timeout' | 'network' | 'aborted'; message: string };
-
-export function isFault(value: unknown): value is Fault {
-  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
-}
-
-/** Default cap on one response body: past it the body is dropped, not buffered without end. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
-
-function bodyTooLarge(maxBytes: number): ToolFailure {
-  return failure('invalid_response', `the response body is larger than the ${maxBytes}-byte limit`);
-}
-
-function binaryHoldsSecret(status: number): ToolFailure {
-  return failure('invalid_response', 'the service answered binary data that holds a configured secret; a binary answer cannot be masked, so it is withheld', { status });
-}
+export { DEFAULT_MAX_RESPONSE_BYTES, isFault, type Fault } from './answer.js';
 
 export interface AttemptSettings {
-  dispatcher: Dispatcher;
+  /** Absent: the shared keep-alive Agent. */
+  dispatcher?: Dispatcher;
+  /** The host sends instead of undici (see `ExecuteOptions.transport`). */
+  transport?: Transport;
   timeoutMs: number;
   maxResponseBytes?: number;
   signal?: AbortSignal;
@@ -61,7 +51,7 @@ class Attempt implements Dispatcher.DispatchHandler {
   private chunks: Buffer[] = [];
   private size = 0;
   private readonly maxBytes: number;
-  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly timer: Timer;
   private readonly stopListening?: () => void;
 
   constructor(
@@ -71,7 +61,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     private readonly reject: (reason: Fault | ToolFailure) => void,
   ) {
     this.maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    this.timer = setTimeout(
+    this.timer = startTimer(
       () => this.stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
       // A limit past a timer's range would fire after 1 ms instead.
       Math.min(settings.timeoutMs, MAX_TIMER_MS),
@@ -106,11 +96,9 @@ class Attempt implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     if (!this.finish()) return;
     const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
-    const { body, bodyKind } = decodeBody(this.status, this.headers, bytes, this.method);
-    if (bodyKind === 'json' && bytes.length >= RAW_SCAN_MIN_BYTES) this.settings.redactor?.trustIfClean(bytes, body);
-    // Bytes handed on as base64 are never walked by the mask: a secret in them is refused here.
-    if (bodyKind === 'binary' && this.settings.redactor?.heldIn(bytes)) return this.reject(binaryHoldsSecret(this.status));
-    this.resolve({ status: this.status, headers: this.headers, body, bodyKind });
+    const response = responseOf(this.method, this.status, this.headers, bytes, this.settings.redactor);
+    if (response instanceof ToolFailure) return this.reject(response);
+    this.resolve(response);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -134,7 +122,7 @@ class Attempt implements Dispatcher.DispatchHandler {
   private finish(): boolean {
     if (this.settled) return false;
     this.settled = true;
-    clearTimeout(this.timer);
+    this.timer.cancel();
     this.stopListening?.();
     return true;
   }
@@ -146,9 +134,10 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     const { origin, path } = splitUrl(built.url);
     // A signal aborted before this attempt began fires no event for it: end here, sending nothing.
     if (settings.signal?.aborted) return reject({ kind: 'aborted', message: 'the call was aborted' } satisfies Fault);
+    if (settings.transport) return sendThrough(settings.transport, built, settings).then(resolve, reject);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {
-      settings.dispatcher.dispatch(
+      (settings.dispatcher ?? sharedDispatcher()).dispatch(
         { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },
         handler,
       );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { ExecuteOptions, HarnessEvent, PacerLike, RetryOptions } from './types.js';
+import type { ExecuteOptions, HarnessEvent, PacerLike, RetryOptions, Transport } from './types.js';
 
 /**
  * The options a tool sees when the caller gave no idempotency key: the caller's options field
@@ -11,6 +11,7 @@ import type { ExecuteOptions, HarnessEvent, PacerLike, RetryOptions } from './ty
 export class CallOptions implements ExecuteOptions {
   readonly endpoints?: Record<string, string>;
   readonly dispatcher?: Dispatcher;
+  readonly transport?: Transport;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly maxResponseBytes?: number;
@@ -23,6 +24,7 @@ export class CallOptions implements ExecuteOptions {
   constructor(options: ExecuteOptions) {
     this.endpoints = options.endpoints;
     this.dispatcher = options.dispatcher;
+    this.transport = options.transport;
     this.signal = options.signal;
     this.timeoutMs = options.timeoutMs;
     this.maxResponseBytes = options.maxResponseBytes;

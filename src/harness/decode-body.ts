@@ -31,7 +31,11 @@ export function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string>
       break;
     }
   }
-  if (!hasArray) return raw as Record<string, string>;
+  return hasArray ? headerDictionary(raw) : (raw as Record<string, string>);
+}
+
+/** Any headers object as a dictionary of lower-case names, a repeated header joined. */
+export function headerDictionary(raw: Readonly<Record<string, string | readonly string[] | number | undefined>>): Record<string, string> {
   // Header names are the server's: a dictionary keeps a `__proto__` header a header.
   const headers = dictionaryOf<string>();
   for (const [name, value] of Object.entries(raw)) {

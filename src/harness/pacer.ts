@@ -3,6 +3,7 @@ import { failure, ToolFailure } from './errors.js';
 import { parseRateLimit, parseResetHeader } from './rate-limit.js';
 import { SlotLog } from './slot-log.js';
 import { MAX_TIMER_MS } from './sleep.js';
+import { startTimer, type Timer } from './timers.js';
 import type { PacerLike, PacerTurn, PacingSpec } from './types.js';
 
 export interface PacerOptions {
@@ -50,7 +51,7 @@ interface KeyState {
   queue: Waiter[];
   /** No waiter's deadline is earlier (a waiter that has left may still have set it). */
   firstDeadline: number;
-  timer?: ReturnType<typeof setTimeout>;
+  timer?: Timer;
 }
 
 const now = () => performance.now();
@@ -168,7 +169,7 @@ export class Pacer implements PacerLike {
   private forgetOldestIdle(): void {
     for (const [key, state] of this.keys) {
       if (state.inFlight === 0 && state.queue.length === 0) {
-        clearTimeout(state.timer);
+        state.timer?.cancel();
         this.keys.delete(key);
         return;
       }
@@ -232,7 +233,7 @@ export class Pacer implements PacerLike {
 
   /** Lets waiting requests start while there is room, refuses those it cannot serve in time, then sleeps. */
   private drain(key: string, state: KeyState): void {
-    if (state.timer) clearTimeout(state.timer);
+    state.timer?.cancel();
     state.timer = undefined;
     let wait = 0;
     while (state.queue.length && (wait = this.waitMs(state, now())) === 0) {
@@ -242,7 +243,7 @@ export class Pacer implements PacerLike {
     if (state.queue.length) this.refuseLate(state, now(), wait);
     if (state.queue.length) {
       const next = Math.min(wait, state.firstDeadline - now());
-      if (next < Infinity) state.timer = setTimeout(() => this.drain(key, state), timerDelay(next));
+      if (next < Infinity) state.timer = startTimer(() => this.drain(key, state), timerDelay(next));
       return;
     }
     state.firstDeadline = Infinity;
@@ -253,9 +254,8 @@ export class Pacer implements PacerLike {
       if (this.keys.get(key) === state) this.keys.delete(key);
       return;
     }
-    state.timer = setTimeout(() => this.drain(key, state), timerDelay(idleAt - now()));
-    // Stryker disable next-line OptionalChaining: Node's timers always have unref; the `?.` is for runtimes whose timers are numbers
-    state.timer.unref?.();
+    // In the background: an idle key's clean-up never keeps the process alive.
+    state.timer = startTimer(() => this.drain(key, state), timerDelay(idleAt - now()), true);
   }
 
   /**

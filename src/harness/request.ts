@@ -1,9 +1,6 @@
-import { gzip } from 'node:zlib';
-import { promisify } from 'node:util';
 import { dictionaryOf } from './dictionary.js';
+import { gzip } from './gzip.js';
 import type { HttpRequestSpec, Query, QueryValue, RequestBody } from './types.js';
-
-const gzipAsync = promisify(gzip);
 
 export interface BuiltRequest {
   method: string;
@@ -87,16 +84,6 @@ export function urlWithQuery(url: string, query: Query | undefined): string {
 }
 
 /**
- * zlib's output buffer. Each one filled is a round trip from the thread pool to the main
- * thread, so the default 16 KB turns a 10 MB ingest chunk into a hundred hops that wait
- * whenever the main thread is busy sending; a quarter of the input (up to 1 MB) takes a few.
- */
-function gzipChunkSize(payload: string | Uint8Array): number {
-  const size = typeof payload === 'string' ? payload.length : payload.byteLength;
-  return Math.min(1 << 20, Math.max(16 * 1024, size >> 2));
-}
-
-/**
  * Turns a request spec into what undici sends: full URL, headers, encoded (and gzipped) body.
  * Synchronous unless the body is gzipped, so a plain call spends no tick here.
  */
@@ -117,7 +104,7 @@ export function buildRequest(spec: HttpRequestSpec): BuiltRequest | Promise<Buil
   headers['content-type'] ??= contentType;
   if (!spec.gzip) return { method: spec.method, url, headers, body: payload };
   headers['content-encoding'] = 'gzip';
-  return gzipAsync(payload, { chunkSize: gzipChunkSize(payload) }).then((body) => ({ method: spec.method, url, headers, body }));
+  return gzip(payload).then((body) => ({ method: spec.method, url, headers, body }));
 }
 
 /** Trims trailing slashes so `${base}/v0/...` never doubles one. */

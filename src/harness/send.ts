@@ -4,18 +4,19 @@ import { parseRateLimit } from './rate-limit.js';
 import { attempt as attemptOnce, isFault, type Fault } from './attempt.js';
 import { stripUrlCredentials, type Redactor } from './redact.js';
 import { buildRequest, urlWithQuery } from './request.js';
-import { sharedDispatcher } from './dispatcher.js';
 import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from './retry.js';
 import { sharedPacer, takeTurn } from './pacer.js';
 import { sleep } from './sleep.js';
-import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions } from './types.js';
+import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions, Transport } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Everything one logical tool call shares across its HTTP attempts. */
 export interface CallState {
   toolId: string;
-  dispatcher: Dispatcher;
+  /** Absent: the shared keep-alive Agent, made on the first undici request. */
+  dispatcher?: Dispatcher;
+  transport?: Transport;
   timeoutMs: number;
   maxResponseBytes?: number;
   retry: Required<RetryOptions>;
@@ -36,7 +37,8 @@ export function createCallState(toolId: string, toolIsSafe: boolean, options: Ex
   const logger = options.logger;
   return {
     toolId,
-    dispatcher: options.dispatcher ?? sharedDispatcher(),
+    dispatcher: options.dispatcher,
+    transport: options.transport,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes,
     retry: retrySettings(options.retry),

@@ -1,4 +1,5 @@
 import { onAbort } from './on-abort.js';
+import { nextTurn, startTimer, type Timer } from './timers.js';
 
 /** The longest delay setTimeout takes: past it Node warns and fires after 1 ms instead. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -7,10 +8,10 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   // A zero wait still yields to I/O, so a loop that waits 0 ms cannot starve the process.
-  if (!(ms > 0)) return new Promise((resolve) => setImmediate(resolve));
+  if (!(ms > 0)) return nextTurn();
   const until = performance.now() + ms;
   return new Promise((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout>;
+    let timer: Timer | undefined;
     let stopListening: (() => void) | undefined;
     // A wait longer than one timer can hold is taken in turns.
     const arm = () => {
@@ -20,12 +21,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
         stopListening?.();
         return resolve();
       }
-      timer = setTimeout(arm, Math.min(Math.ceil(left), MAX_TIMER_MS));
+      timer = startTimer(arm, Math.min(Math.ceil(left), MAX_TIMER_MS));
     };
     arm();
     if (signal) {
       stopListening = onAbort(signal, () => {
-        clearTimeout(timer);
+        timer?.cancel();
         reject(signal.reason);
       });
     }

@@ -161,6 +161,12 @@ export interface ExecuteOptions {
   endpoints?: Record<string, string>;
   /** undici dispatcher for every call (a MockAgent in tests); defaults to one shared keep-alive Agent. */
   dispatcher?: Dispatcher;
+  /**
+   * Sends each HTTP attempt through the host instead of undici (n8n's `this.helpers.httpRequest`,
+   * so its proxy, SSRF rules and tracing apply); `dispatcher` is then unused. Retries, pacing,
+   * time limits, the size cap and redaction stay the harness's.
+   */
+  transport?: Transport;
   /** Aborts the call, its retries and its waits: the result is `aborted`. */
   signal?: AbortSignal;
   /** Time limit of each HTTP attempt in ms (default 30000): the result is `timeout`. */
@@ -254,3 +260,27 @@ export interface ToolDefinition<
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = ToolDefinition<any, any, any, string>;
+
+/** One HTTP attempt as the harness hands it to a host's transport. */
+export interface TransportRequest {
+  method: string;
+  url: string;
+  /** Lower-case names; sent as they are (the transport adds no auth of its own). */
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Aborted on the attempt's time limit, the caller's abort, or a body over the cap: stop sending and reading. */
+  signal: AbortSignal;
+}
+
+/**
+ * The answer, whatever its status (a transport never throws for a 4xx or 5xx), redirects not
+ * followed. The body whole, or as chunks the harness reads up to its cap and then stops.
+ */
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Uint8Array | AsyncIterable<Uint8Array>;
+}
+
+/** Sends one attempt; rejects only when no answer came (a refused connection, a cut, an abort). */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;

@@ -23,6 +23,7 @@ import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
 import type { ExecuteOptions, ToolError } from '../harness/types.js';
 import { getService } from '../registry.js';
+import { n8nTransport } from './http-transport.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -39,6 +40,12 @@ export interface N8nNodeOptions {
   n8nWorkflow?: N8nWorkflowModule;
   /** The block's service, for its credential (default: the registered service of the block's type). */
   service?: Service;
+  /**
+   * Who sends the requests: `'n8n'` is n8n's own `this.helpers.httpRequest` (its proxy, SSRF
+   * rules and tracing; what n8n Cloud requires of a node), `'undici'` (the default) the
+   * harness's keep-alive undici Agent, or `execute.dispatcher` when given.
+   */
+  http?: 'n8n' | 'undici';
 }
 
 export interface N8nNode {
@@ -307,6 +314,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     const items = this.getInputData();
     const secret = await this.getCredentials(credential.name);
     const returned: INodeExecutionData[] = [];
+    const transport = options.http === 'n8n' ? n8nTransport(this.helpers) : undefined;
     for (let i = 0; i < items.length; i++) {
       const op = this.getNodeParameter('operation', i) as string;
       const tool = toolsByOperation.get(op);
@@ -322,6 +330,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
       const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
       runOptions.secrets = [...(runOptions.secrets ?? []), ...credentialSecrets(secret)];
+      if (transport) runOptions.transport = transport;
       if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
       else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
       const result = await runTool(tool, coerceParams(tool, params), runOptions);

@@ -21,7 +21,7 @@ let home: string;
 /** A service that takes a request and never answers: it records whether the caller gave up on it. */
 let hang: Server;
 let hangUrl: string;
-const hung: { url: string; closedBeforeAnswer: boolean; afterMs?: number }[] = [];
+const hung: { url: string; userAgent?: string; closedBeforeAnswer: boolean; afterMs?: number }[] = [];
 
 const credentialRef = (type: string, id: string) => ({ [type]: { id, name: id } });
 const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -60,6 +60,8 @@ const workflows = {
     [
       start,
       tinybird('Tinybird query', { resource: 'query', operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' }),
+      // Gzip in n8n is the web's CompressionStream (node:zlib is not in the package): the sandbox inflates it.
+      tinybird('Tinybird events gzip', { resource: 'dataSource', operation: 'events', datasource: 'events', data: '{"timestamp": "2026-01-01 00:00:00", "event": "n8n", "user_id": "n8n_1"}\n{"timestamp": "not a time", "event": "n8n", "user_id": "n8n_2"}\n', wait: true, compression: 'gzip' }),
       loops('Loops event', { resource: 'event', operation: 'send_event', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
       platform('Workflow execute', { resource: 'execution', operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
       platform('Missing log to error output', missingLog, { onError: 'continueErrorOutput' }),
@@ -75,7 +77,7 @@ const workflows = {
       }, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') }),
     ],
     {
-      Start: main('Tinybird query', 'Missing log to error output', 'Missing log, continue', 'Run tool'),
+      Start: main('Tinybird query', 'Tinybird events gzip', 'Missing log to error output', 'Missing log, continue', 'Run tool'),
       'Tinybird query': main('Loops event'),
       'Loops event': main('Workflow execute'),
       'Missing log to error output': {
@@ -115,7 +117,7 @@ beforeAll(async () => {
 
   sb = await startSandbox({ servicePorts: false });
   hang = createServer((req, res) => {
-    const entry: (typeof hung)[number] = { url: req.url ?? '', closedBeforeAnswer: false };
+    const entry: (typeof hung)[number] = { url: req.url ?? '', userAgent: req.headers['user-agent'], closedBeforeAnswer: false };
     const received = performance.now();
     hung.push(entry);
     res.on('close', () => {
@@ -142,7 +144,7 @@ beforeAll(async () => {
   for (const [name, wf] of Object.entries(workflows)) {
     const ran = await n8n(['execute', `--id=${wf.id}`, '--rawOutput'], home);
     const stored = (await readExecutions(home)).filter((e) => e.workflowId === wf.id);
-    if (stored.length !== 1) throw new Error(`${name}: ${stored.length} executions stored; n8n exited ${ran.code}: ${ran.stderr.slice(-2000)}`);
+    if (stored.length !== 1) throw new Error(`${name}: ${stored.length} executions stored; n8n exited ${ran.code}: ${`${ran.stdout}${ran.stderr}`.slice(-2000)}`);
     executions.set(name, stored[0]!);
     cli.set(name, { code: ran.code, output: `${ran.stdout}${ran.stderr}` });
   }
@@ -163,6 +165,7 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(outputOf(run, 'Tinybird query')).toEqual([expect.objectContaining({ json: expect.objectContaining({ data: [{ one: 1 }] }) })]);
     expect(outputOf(run, 'Loops event')).toEqual([expect.objectContaining({ json: { success: true } })]);
     expect(outputOf(run, 'Workflow execute')?.[0]?.json).toMatchObject({ success: true });
+    expect(outputOf(run, 'Tinybird events gzip')?.[0]?.json).toMatchObject({ successful_rows: 1, quarantined_rows: 1 });
   });
 
   it("sends a failed item to n8n's error output", () => {
@@ -201,7 +204,8 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(output).toContain('TimeoutExecutionCancelledError: The execution was cancelled because it timed out');
     expect(output).not.toMatch(/aborted: the call was aborted|NodeOperationError|NodeApiError/);
     // The request was sent and given up (n8n's abort signal), not answered.
-    expect(hung).toEqual([{ url: '/v0/sql', closedBeforeAnswer: true, afterMs: expect.any(Number) }]);
+    // Sent by n8n's own HTTP (its user agent), not by undici: the package reaches the network only through n8n.
+    expect(hung).toEqual([{ url: '/v0/sql', userAgent: expect.stringMatching(/\bn8n\b/), closedBeforeAnswer: true, afterMs: expect.any(Number) }]);
     // Given up at n8n's 3 s time-out (counted from the execution's start), well before the harness's own 30 s limit.
     expect(hung[0]!.afterMs).toBeLessThan(15_000);
   });

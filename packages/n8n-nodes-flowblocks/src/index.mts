@@ -5,18 +5,17 @@
  */
 import { n8nCredentialName, n8nNodeName, toN8nNode, type N8nNode, type N8nWorkflowModule } from '../../../src/n8n/index.js';
 import { listBlocks } from '../../../src/registry.js';
+import { hostWorkflow } from './host-workflow.mjs';
 
 const built = new Map<string, N8nNode>();
 
-/** The host's n8n-workflow, read when an error is thrown: `require` from this CommonJS bundle finds n8n's own copy. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the host's module, resolved from n8n's side at run time
-const hostModule = () => require('n8n-workflow') as N8nWorkflowModule;
+/** The host's error classes, read when an error is thrown. */
 const host: N8nWorkflowModule = {
   get NodeApiError() {
-    return hostModule().NodeApiError;
+    return hostWorkflow().NodeApiError;
   },
   get NodeOperationError() {
-    return hostModule().NodeOperationError;
+    return hostWorkflow().NodeOperationError;
   },
 };
 
@@ -25,7 +24,8 @@ function adapted(type: string): N8nNode {
   if (!node) {
     const block = listBlocks().find((b) => b.type === type);
     if (!block) throw new Error(`n8n-nodes-flowblocks: no block ${type}`);
-    node = toN8nNode(block, { n8nWorkflow: host });
+    // n8n's own HTTP and clock: the bundle holds neither undici nor a timer of its own.
+    node = toN8nNode(block, { n8nWorkflow: host, http: 'n8n' });
     built.set(type, node);
   }
   return node;

@@ -1,0 +1,10 @@
+/**
+ * Built in place of `src/harness/undici.ts`: this package sends every request through n8n's
+ * `this.helpers.httpRequest` (the nodes are made with `http: 'n8n'`), so undici is not bundled.
+ * Reaching here is a bug of the build, said as such.
+ */
+import type { undici as nodeUndici } from '../../../src/harness/undici.js';
+
+export const undici: typeof nodeUndici = () => {
+  throw new Error("n8n-nodes-flowblocks sends requests through n8n's httpRequest; undici is not part of this build");
+};

@@ -1,0 +1,101 @@
+/**
+ * One attempt through a host's transport (`ExecuteOptions.transport`): the same time limit,
+ * abort, size cap, decoding and secret check as an undici attempt, with the host doing the I/O.
+ */
+import { bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, responseOf, type Fault } from './answer.js';
+import { headerDictionary } from './decode-body.js';
+import { ToolFailure } from './errors.js';
+import { onAbort } from './on-abort.js';
+import type { Redactor } from './redact.js';
+import type { BuiltRequest } from './request.js';
+import { MAX_TIMER_MS } from './sleep.js';
+import { startTimer } from './timers.js';
+import type { HttpResponse, Transport, TransportResponse } from './types.js';
+
+export interface TransportSettings {
+  timeoutMs: number;
+  maxResponseBytes?: number;
+  signal?: AbortSignal;
+  redactor?: Redactor;
+}
+
+/** Sends one built request through `transport` and reads its whole body; rejects with a `Fault` or a `ToolFailure`. */
+export async function sendThrough(transport: Transport, built: BuiltRequest, settings: TransportSettings): Promise<HttpResponse> {
+  const maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const controller = new AbortController();
+  let stopped: Fault | ToolFailure | undefined;
+  let wake: (() => void) | undefined;
+  const stop = (reason: Fault | ToolFailure) => {
+    if (stopped) return;
+    stopped = reason;
+    controller.abort(new Error(reason.message));
+    wake?.();
+  };
+  const stoppedNow = new Promise<void>((resolve) => (wake = resolve));
+  const timer = startTimer(
+    () => stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
+    Math.min(settings.timeoutMs, MAX_TIMER_MS),
+  );
+  const stopListening = settings.signal && onAbort(settings.signal, () => stop({ kind: 'aborted', message: 'the call was aborted' }));
+  try {
+    // A host that ignores the signal still loses the race: the attempt ends on time.
+    const answer = await Promise.race([transport({ ...built, signal: controller.signal }), stoppedNow]);
+    if (stopped || !answer) throw stopped;
+    const headers = headerDictionary(answer.headers);
+    const declared = headers['content-length'];
+    if (declared !== undefined && Number(declared) > maxBytes) {
+      stop(bodyTooLarge(maxBytes));
+      throw stopped;
+    }
+    const bytes = await readBody(answer.body, maxBytes, stoppedNow, stop);
+    if (stopped) throw stopped;
+    const response = responseOf(built.method, answer.status, headers, bytes, settings.redactor);
+    if (response instanceof ToolFailure) throw response;
+    return response;
+  } catch (error) {
+    if (stopped) throw stopped;
+    if (error instanceof ToolFailure) throw error;
+    throw noAnswer(error);
+  } finally {
+    timer.cancel();
+    stopListening?.();
+  }
+}
+
+/** The body up to the cap: chunks are read as they come, and reading stops (the host's stream closed) past it. */
+async function readBody(
+  body: TransportResponse['body'],
+  maxBytes: number,
+  stoppedNow: Promise<void>,
+  stop: (reason: ToolFailure) => void,
+): Promise<Buffer> {
+  if (body instanceof Uint8Array) {
+    if (body.byteLength > maxBytes) stop(bodyTooLarge(maxBytes));
+    return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  const reader = body[Symbol.asyncIterator]();
+  try {
+    while (!done) {
+      const next = await Promise.race([reader.next(), stoppedNow]);
+      if (!next) break;
+      if (next.done) done = true;
+      else if ((size += next.value.byteLength) > maxBytes) stop(bodyTooLarge(maxBytes));
+      else chunks.push(next.value);
+      if (size > maxBytes) break;
+    }
+  } finally {
+    // Ended early (the cap, the time limit, an abort): the host's stream is closed, not drained.
+    if (!done) void reader.return?.()?.catch(() => undefined);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Why no answer came, as the retry rule reads it: the host's error code and message. */
+function noAnswer(error: unknown): Fault {
+  const err = (error ?? {}) as { code?: unknown; message?: unknown };
+  const detail = [err.code, err.message].filter((part) => typeof part === 'string' && part !== '').join(': ');
+  return { kind: 'network', message: `network error: ${detail || 'connection failed'}` };
+}
