@@ -7,9 +7,10 @@
  * to try one, then change `PINNED_N8N` below and the versions named in docs/engines.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { buildN8nPackage } from './build-n8n-package.js';
 
 /** 2.41.3, the newest when pinned, does not install from the registry CI reaches (`@n8n/agents@0.26.2` is missing). */
 export const PINNED_N8N = '2.41.1';
@@ -94,6 +95,30 @@ export async function n8n(args: string[], userFolder: string, extraEnv: Record<s
   });
 }
 
+/**
+ * `n8n-nodes-flowblocks` as published, into `home`'s `.n8n/nodes`: built from this repository's
+ * source, packed, and installed as n8n's installer does (scripts off, peers left to the host).
+ */
+export async function installBuiltPackage(home: string): Promise<void> {
+  const { dir } = await buildN8nPackage();
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', home], { cwd: dir, stdio: 'ignore' });
+  const tarball = join(home, readdirSync(home).find((f) => f.endsWith('.tgz'))!);
+  const nodesDir = join(home, '.n8n/nodes');
+  mkdirSync(nodesDir, { recursive: true });
+  writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+  execFileSync('npm', ['i', tarball, '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund'], { cwd: nodesDir, stdio: 'ignore' });
+}
+
+/** Credentials and workflows into `home`'s n8n with n8n's own CLI (`import:credentials`, `import:workflow`). */
+export async function importIntoN8n(home: string, credentials: unknown[], workflows: unknown[]): Promise<void> {
+  writeFileSync(join(home, 'credentials.json'), JSON.stringify(credentials));
+  writeFileSync(join(home, 'workflows.json'), JSON.stringify(workflows));
+  for (const args of [['import:credentials', `--input=${join(home, 'credentials.json')}`], ['import:workflow', `--input=${join(home, 'workflows.json')}`]]) {
+    const imported = await n8n(args, home);
+    if (imported.code !== 0) throw new Error(`n8n ${args[0]} exited ${imported.code}: ${imported.stderr}${imported.stdout}`);
+  }
+}
+
 /** Every stored execution of the test's n8n, its run data parsed as n8n stores it (flatted JSON in SQLite). */
 export function readExecutions(userFolder: string): Promise<StoredExecution[]> {
   const script = `
@@ -121,7 +146,8 @@ export interface StoredExecution {
   stoppedAt: string;
   data: {
     resultData: {
-      runData: Record<string, { data?: { main?: ({ json: Record<string, unknown> }[] | null)[] }; error?: Record<string, unknown> }[]>;
+      /** Per node, one entry per time it ran; `executionTime` in ms, as n8n timed the node. */
+      runData: Record<string, { executionTime?: number; data?: { main?: ({ json: Record<string, unknown> }[] | null)[] }; error?: Record<string, unknown> }[]>;
       error?: Record<string, unknown>;
     };
   };

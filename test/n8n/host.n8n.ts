@@ -5,14 +5,12 @@
  * imported with n8n's CLI and run with `n8n execute --id` against the sandbox. What n8n stored
  * (status, run data, the error) is read back from its database.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
-import { ensureN8n, n8n, N8N_VERSION, readExecutions, type StoredExecution } from '../../scripts/n8n-host.js';
+import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_VERSION, readExecutions, type StoredExecution } from '../../scripts/n8n-host.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 const PKG = 'n8n-nodes-flowblocks';
@@ -106,14 +104,7 @@ beforeAll(async () => {
   const installSeconds = ensureN8n();
   if (installSeconds) console.log(`n8n ${N8N_VERSION} installed into the cache in ${installSeconds} s`);
   home = mkdtempSync(join(tmpdir(), 'flowblocks-n8n-'));
-  // The package as published: built, packed, and installed as n8n's installer does.
-  const { dir } = await buildN8nPackage();
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', home], { cwd: dir, stdio: 'ignore' });
-  const tarball = join(home, readdirSync(home).find((f) => f.endsWith('.tgz'))!);
-  const nodesDir = join(home, '.n8n/nodes');
-  mkdirSync(nodesDir, { recursive: true });
-  writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
-  execFileSync('npm', ['i', tarball, '--ignore-scripts', '--omit=peer', '--no-audit', '--no-fund'], { cwd: nodesDir, stdio: 'ignore' });
+  await installBuiltPackage(home);
 
   sb = await startSandbox({ servicePorts: false });
   hang = createServer((req, res) => {
@@ -135,12 +126,7 @@ beforeAll(async () => {
     { id: 'loopsSandbox0000', name: 'loopsSandbox0000', type: 'flowblocksLoopsApi', data: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops } },
     { id: 'workflowSandbox0', name: 'workflowSandbox0', type: 'flowblocksWorkflowApi', data: { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow } },
   ];
-  writeFileSync(join(home, 'credentials.json'), JSON.stringify(credentials));
-  writeFileSync(join(home, 'workflows.json'), JSON.stringify(Object.values(workflows)));
-  for (const args of [['import:credentials', `--input=${join(home, 'credentials.json')}`], ['import:workflow', `--input=${join(home, 'workflows.json')}`]]) {
-    const imported = await n8n(args, home);
-    if (imported.code !== 0) throw new Error(`n8n ${args[0]} exited ${imported.code}: ${imported.stderr}${imported.stdout}`);
-  }
+  await importIntoN8n(home, credentials, Object.values(workflows));
   for (const [name, wf] of Object.entries(workflows)) {
     const ran = await n8n(['execute', `--id=${wf.id}`, '--rawOutput'], home);
     const stored = (await readExecutions(home)).filter((e) => e.workflowId === wf.id);
