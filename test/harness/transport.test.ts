@@ -188,3 +188,122 @@ describe("the n8n package's gzip (CompressionStream)", () => {
     expect(gunzipSync(await webGzip(bytes)).equals(Buffer.from(bytes))).toBe(true);
   });
 });
+
+describe('a host transport at the edges', () => {
+  const ok = (body: TransportResponse['body'], headers: Record<string, string> = {}): TransportResponse => ({
+    status: 200,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  const contacts = new TextEncoder().encode(JSON.stringify([ada]));
+
+  it('takes a body or a declared length exactly at the cap', async () => {
+    const max = contacts.byteLength;
+    for (const answer of [ok(contacts, { 'content-length': String(max) }), ok(stream([contacts.subarray(0, 10), contacts.subarray(10)]).body)]) {
+      const { transport } = host(() => answer);
+      const result = await executeTool('loops_find_contact', findContact, { transport, retry: false, maxResponseBytes: max });
+      expect(result).toMatchObject({ success: true, output: { contacts: [{ id: 'c1' }] } });
+    }
+  });
+
+  it('refuses a whole body one byte past the cap', async () => {
+    const { transport } = host(() => ok(contacts));
+    const result = await executeTool('loops_find_contact', findContact, { transport, retry: false, maxResponseBytes: contacts.byteLength - 1 });
+    expect(result).toMatchObject({ success: false, error: { code: 'invalid_response', message: expect.stringContaining('-byte limit') } });
+  });
+
+  it('refuses a binary answer holding the key, with its status, and reports it as such (not as a network fault)', async () => {
+    const { transport } = host(() => ({ status: 200, headers: { 'content-type': 'application/octet-stream' }, body: new TextEncoder().encode(`PAR1 ${KEY} PAR1`) }));
+    const result = await executeTool('loops_find_contact', findContact, { transport, retry: false });
+    expect(result).toMatchObject({ success: false, error: { code: 'invalid_response', status: 200, message: expect.stringContaining('binary data that holds a configured secret') } });
+  });
+
+  it("reports the time-out when the time-out's own abort sets off the caller's", async () => {
+    const caller = new AbortController();
+    const { transport } = host(({ signal }) => {
+      signal.addEventListener('abort', () => caller.abort());
+      return new Promise<TransportResponse>(() => undefined);
+    });
+    const result = await executeTool('loops_find_contact', findContact, { transport, retry: false, timeoutMs: 20, signal: caller.signal });
+    expect(result).toMatchObject({ success: false, error: { code: 'timeout' } });
+  });
+
+  it("names an abort as the caller's", async () => {
+    const caller = new AbortController();
+    const { transport } = host(() => {
+      queueMicrotask(() => caller.abort());
+      return new Promise<TransportResponse>(() => undefined);
+    });
+    const result = await executeTool('loops_find_contact', findContact, { transport, retry: false, signal: caller.signal });
+    expect(result).toMatchObject({ success: false, error: { code: 'aborted', message: expect.stringContaining('the call was aborted') } });
+  });
+
+  it('cancels its time limit once the answer is in: the signal handed to the host stays unaborted', async () => {
+    const { transport, requests } = host(() => ok(contacts));
+    const result = await executeTool('loops_find_contact', findContact, { transport, retry: false, timeoutMs: 20 });
+    expect(result.success).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(requests[0]!.signal.aborted).toBe(false);
+  });
+
+  it("closes a host's stream that has no `return`, or whose `return` gives no promise, without failing over it", async () => {
+    const chunk = new Uint8Array(800);
+    const bodies = [
+      { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: false, value: chunk }) }) },
+      { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: false, value: chunk }), return: () => undefined }) },
+    ] as unknown as AsyncIterable<Uint8Array>[];
+    for (const body of bodies) {
+      const { transport } = host(() => ok(body));
+      const result = await executeTool('loops_find_contact', findContact, { transport, retry: false, maxResponseBytes: 1000 });
+      expect(result).toMatchObject({ success: false, error: { code: 'invalid_response', message: expect.stringContaining('1000-byte limit') } });
+    }
+  });
+
+  it("words the host's error from what it has: code and message, message alone, or nothing", async () => {
+    const cases: [unknown, string][] = [
+      [Object.assign(new Error('refused'), { code: '' }), 'network error: refused'],
+      [{ code: 111, message: 'refused' }, 'network error: refused'],
+      [Object.assign(new Error(''), { code: 'ECONNRESET' }), 'network error: ECONNRESET'],
+      [new Error(''), 'network error: connection failed'],
+      [undefined, 'network error: connection failed'],
+    ];
+    for (const [thrown, message] of cases) {
+      const { transport } = host(() => Promise.reject(thrown));
+      const result = await executeTool('loops_find_contact', findContact, { transport, retry: false });
+      expect(result).toMatchObject({ success: false, error: { code: 'network', message } });
+    }
+  });
+
+  it('hands n8n a text body as the same text', async () => {
+    const calls: { body?: unknown }[] = [];
+    const transport = n8nTransport({
+      httpRequest: async (options) => {
+        calls.push(options);
+        return { statusCode: 204, headers: {}, body: stream([]).body };
+      },
+    });
+    await transport({ method: 'POST', url: 'https://h.test/x', headers: {}, body: '{"a":1}', signal: new AbortController().signal });
+    expect(calls[0]!.body).toBe('{"a":1}');
+  });
+});
+
+describe('the clock', () => {
+  const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+  it('keeps the process alive for a timer, not for a background one, and cancels either', async () => {
+    const { startTimer } = await import('../../src/harness/timers.js');
+    const before = timeouts();
+    const fired: string[] = [];
+    const held = startTimer(() => fired.push('held'), 10_000);
+    expect(timeouts()).toBe(before + 1);
+    const background = startTimer(() => fired.push('background'), 10_000, true);
+    expect(timeouts()).toBe(before + 1);
+    held.cancel();
+    background.cancel();
+    expect(timeouts()).toBe(before);
+    const quick = startTimer(() => fired.push('quick'), 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    quick.cancel();
+    expect(fired).toEqual(['quick']);
+  });
+});
