@@ -35,6 +35,8 @@ export interface ConnectionSpec {
     env: string;
     /** A cheap GET (path and query after the base URL) that only a valid credential passes: an editor's "test credential". */
     check?: string;
+    /** Statuses besides 2xx that `check` gets only with a valid credential (404 for an id that cannot exist, when every GET needs one). */
+    checkAccepts?: number[];
   };
   /** Pace calls per credential against the service's documented limit (its headers override it). */
   pacing?: { limit: number; windowMs?: number };

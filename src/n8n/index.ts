@@ -23,6 +23,7 @@ import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
 import type { ExecuteOptions, ToolError } from '../harness/types.js';
 import { getService } from '../registry.js';
+import { credentialTestOf } from './credential-test.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -50,6 +51,9 @@ export interface N8nNode {
   iconFile: string;
   iconSvg: string;
 }
+
+/** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
+const N8N_LIMIT_DEFAULT = 50;
 
 /** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
 const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
@@ -87,7 +91,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
-  const { header, scheme, param, check } = connection.credential;
+  const { header, scheme, param, check, checkAccepts } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
@@ -98,7 +102,8 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  // n8n's declarative test fails on any status but 2xx; a check that accepts others is the node's `credentialTest`.
+  if (check && !checkAccepts?.length) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
   return credential;
 }
 
@@ -132,9 +137,11 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
   if (required) property.required = true;
   if (field.description) property.description = field.description;
-  // n8n's convention for a page size: at least 1, described as its own nodes describe it.
+  // n8n's convention for a page size: at least 1, 50 in the editor, described as its own nodes
+  // describe it. The tool's own default (the spec's) stays for every other caller.
   if (field.param === 'limit' && property.type === 'number') {
     property.typeOptions = { minValue: 1 };
+    property.default = N8N_LIMIT_DEFAULT;
     property.description = 'Max number of results to return';
   }
   if (field.placeholder) property.placeholder = field.placeholder;
@@ -282,6 +289,9 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
   const iconFile = `${n8nNodeName(block)}.svg`;
   const credential = credentialOf(block, service, iconFile);
+  // A check n8n's declarative test cannot judge runs as the node's own credential test.
+  const credentialTest = credential.test ? undefined : credentialTestOf(service);
+  const testedBy = `${credential.name}Test`;
   const { manifest } = block;
   const fields = manifest.fields;
   const toolsByOperation = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
@@ -298,7 +308,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     inputs: ['main'],
     outputs: ['main'],
     usableAsTool: true,
-    credentials: [{ name: credential.name, required: true }],
+    credentials: [{ name: credential.name, required: true, ...(credentialTest ? { testedBy } : {}) }],
     properties: properties(block, secretParams).map(n8nStyled),
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
@@ -345,6 +355,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
 
   class Node implements INodeType {
     description = description;
+    methods = credentialTest ? { credentialTest: { [testedBy]: credentialTest } } : undefined;
     execute = execute;
   }
   return { Node, credential, iconFile, iconSvg: manifest.icon };
