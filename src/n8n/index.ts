@@ -23,7 +23,6 @@ import { runTool } from '../harness/execute.js';
 import type { Service } from '../harness/service.js';
 import type { ExecuteOptions, ToolError } from '../harness/types.js';
 import { getService } from '../registry.js';
-import { credentialTestOf } from './credential-test.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -91,7 +90,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
-  const { header, scheme, param, check, checkAccepts } = connection.credential;
+  const { header, scheme, param, check, checkAcceptedField } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
@@ -102,8 +101,22 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  // n8n's declarative test fails on any status but 2xx; a check that accepts others is the node's `credentialTest`.
-  if (check && !checkAccepts?.length) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  // A check refused once the credential is accepted: n8n reads every status, and its rule fails
+  // the test when the body lacks the field only that refusal has (a 401's body, a web page).
+  if (credential.test && checkAcceptedField) {
+    credential.test.request.ignoreHttpStatusErrors = true;
+    credential.test.rules = [
+      {
+        type: 'responseSuccessBody',
+        properties: {
+          key: checkAcceptedField,
+          value: undefined,
+          message: `The ${block.definition.name} API did not accept the credential, or the base URL is not its API (an accepted key gets an answer with "${checkAcceptedField}"). Check both.`,
+        },
+      },
+    ];
+  }
   return credential;
 }
 
@@ -289,9 +302,6 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
   const iconFile = `${n8nNodeName(block)}.svg`;
   const credential = credentialOf(block, service, iconFile);
-  // A check n8n's declarative test cannot judge runs as the node's own credential test.
-  const credentialTest = credential.test ? undefined : credentialTestOf(service);
-  const testedBy = `${credential.name}Test`;
   const { manifest } = block;
   const fields = manifest.fields;
   const toolsByOperation = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
@@ -308,7 +318,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     inputs: ['main'],
     outputs: ['main'],
     usableAsTool: true,
-    credentials: [{ name: credential.name, required: true, ...(credentialTest ? { testedBy } : {}) }],
+    credentials: [{ name: credential.name, required: true }],
     properties: properties(block, secretParams).map(n8nStyled),
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
@@ -355,7 +365,6 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
 
   class Node implements INodeType {
     description = description;
-    methods = credentialTest ? { credentialTest: { [testedBy]: credentialTest } } : undefined;
     execute = execute;
   }
   return { Node, credential, iconFile, iconSvg: manifest.icon };
