@@ -35,6 +35,12 @@ export interface ConnectionSpec {
     env: string;
     /** A cheap GET (path and query after the base URL) that only a valid credential passes: an editor's "test credential". */
     check?: string;
+    /**
+     * When no GET passes without a param the credential does not hold: `check` is a call the
+     * service refuses only after accepting the credential, and this is the field of that
+     * refusal's JSON body (a 400's `details`) which tells it from a rejected credential.
+     */
+    checkAcceptedField?: string;
   };
   /** Pace calls per credential against the service's documented limit (its headers override it). */
   pacing?: { limit: number; windowMs?: number };

@@ -58,6 +58,9 @@ export interface N8nNode {
   iconSvg: string;
 }
 
+/** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
+const N8N_LIMIT_DEFAULT = 50;
+
 /** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
 const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
 
@@ -94,7 +97,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
-  const { header, scheme, param, check } = connection.credential;
+  const { header, scheme, param, check, checkAcceptedField } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
@@ -106,6 +109,21 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
   if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  // A check refused once the credential is accepted: n8n reads every status, and its rule fails
+  // the test when the body lacks the field only that refusal has (a 401's body, a web page).
+  if (credential.test && checkAcceptedField) {
+    credential.test.request.ignoreHttpStatusErrors = true;
+    credential.test.rules = [
+      {
+        type: 'responseSuccessBody',
+        properties: {
+          key: checkAcceptedField,
+          value: undefined,
+          message: `The ${block.definition.name} API did not accept the credential, or the base URL is not its API (an accepted key gets an answer with "${checkAcceptedField}"). Check both.`,
+        },
+      },
+    ];
+  }
   return credential;
 }
 
@@ -139,9 +157,11 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
   if (required) property.required = true;
   if (field.description) property.description = field.description;
-  // n8n's convention for a page size: at least 1, described as its own nodes describe it.
+  // n8n's convention for a page size: at least 1, 50 in the editor, described as its own nodes
+  // describe it. The tool's own default (the spec's) stays for every other caller.
   if (field.param === 'limit' && property.type === 'number') {
     property.typeOptions = { minValue: 1 };
+    property.default = N8N_LIMIT_DEFAULT;
     property.description = 'Max number of results to return';
   }
   if (field.placeholder) property.placeholder = field.placeholder;

@@ -11,11 +11,21 @@ import { titleCase } from 'title-case';
 /** The title case n8n's lint asks for: the same library and version its rule uses. */
 export const n8nTitle = (text: string): string => titleCase(text);
 
-/** Sentence case for an operation's action: words after the first lower-cased unless written in capitals (`SQL`, `IPs`). */
+/**
+ * What an acronym's plural stands for. n8n's action rule keeps a word in capitals (`SQL`) as
+ * written, but sentence-cases any other, and its sentence case splits a plural acronym at the
+ * case change (`IPs` → `i ps`): the action spells the plural out instead.
+ */
+const ACRONYM_PLURALS = new Map([
+  ['IPs', 'IP addresses'],
+  ['IDs', 'identifiers'],
+]);
+
+/** Sentence case for an operation's action: words after the first lower-cased unless written in capitals (`SQL`); plural acronyms spelled out. */
 export function n8nAction(text: string): string {
   return text
     .split(' ')
-    .map((word, i) => (i > 0 && /^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word))
+    .map((word, i) => ACRONYM_PLURALS.get(word) ?? (i > 0 && /^[A-Z][a-z]+$/.test(word) ? word.toLowerCase() : word))
     .join(' ');
 }
 

@@ -203,7 +203,7 @@ describe("n8n credentials: n8n's Test button sends one cheap authenticated reque
     return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials } as never);
   }
 
-  async function testCredential(type: string, credentials: Record<string, unknown>): Promise<{ url: string; status: number }> {
+  async function testCredential(type: string, credentials: Record<string, unknown>): Promise<{ url: string; status: number; body: unknown }> {
     const { credential } = toN8nNode(getBlock(type)!);
     const request = credential.test!.request;
     const headers = Object.fromEntries(
@@ -211,8 +211,15 @@ describe("n8n credentials: n8n's Test button sends one cheap authenticated reque
     );
     const url = `${String(resolve(request.baseURL!, credentials))}${request.url}`;
     const answer = await fetch(url, { method: request.method ?? 'GET', headers });
-    await answer.arrayBuffer();
-    return { url, status: answer.status };
+    const text = await answer.text();
+    return { url, status: answer.status, body: answer.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : text };
+  }
+
+  /** The test's `responseSuccessBody` rule that fails this answer, as n8n evaluates it (the body's field equal to the rule's value). */
+  function failedRule(type: string, body: unknown) {
+    const rules = toN8nNode(getBlock(type)!).credential.test!.rules ?? [];
+    const field = (key: string) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined);
+    return rules.find((rule) => rule.type === 'responseSuccessBody' && field(rule.properties.key) === rule.properties.value);
   }
 
   it('passes a valid credential and refuses a wrong one, for every service', async () => {
@@ -222,12 +229,26 @@ describe("n8n credentials: n8n's Test button sends one cheap authenticated reque
     ];
     for (const { type, good, bad, path } of cases) {
       const ok = await testCredential(type, good);
-      expect(ok, type).toEqual({ url: `${good.baseUrl.replace(/\/$/, '')}${path}`, status: 200 });
+      expect(ok, type).toMatchObject({ url: `${good.baseUrl.replace(/\/$/, '')}${path}`, status: 200 });
       expect((await testCredential(type, bad)).status, type).toBeGreaterThanOrEqual(401);
       expect((await testCredential(type, bad)).status, type).toBeLessThanOrEqual(403);
     }
-    // The workflow platform answers no GET without a workspace id, which its credential does not hold (docs/engines.md).
-    expect(toN8nNode(getBlock('workflow')!).credential.test).toBeUndefined();
+  });
+
+  it("reads the workflow platform's refusal of a list without a workspace: details only for an accepted key (docs/engines.md)", async () => {
+    const { request, rules } = toN8nNode(getBlock('workflow')!).credential.test!;
+    expect(request).toMatchObject({ url: '/api/v1/logs', method: 'GET', ignoreHttpStatusErrors: true });
+    expect(rules).toEqual([{ type: 'responseSuccessBody', properties: { key: 'details', value: undefined, message: expect.stringContaining('did not accept the credential') } }]);
+    const good = await testCredential('workflow', { apiKey: sb.credentials.workflow.apiKey, baseUrl: `${sb.urls.workflow}/` });
+    expect(good).toMatchObject({ url: `${sb.urls.workflow}/api/v1/logs`, status: 400, body: { details: [{ path: 'workspaceId', message: 'is required' }] } });
+    expect(failedRule('workflow', good.body)).toBeUndefined();
+    const wrong = await testCredential('workflow', { apiKey: 'wf-wrong', baseUrl: sb.urls.workflow });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'Missing or invalid API key' } });
+    expect(failedRule('workflow', wrong.body)).toBeDefined();
+    // Another service at the base URL: its own answer to this path has no details.
+    const elsewhere = await testCredential('workflow', { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.tinybird });
+    expect(elsewhere.status).toBeGreaterThanOrEqual(400);
+    expect(failedRule('workflow', elsewhere.body)).toBeDefined();
   });
 });
 

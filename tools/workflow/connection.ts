@@ -12,10 +12,19 @@ export const apiKeyParam = secretParam(
 /**
  * The workflow platform: hosted or self-hosted, so every tool takes its base URL; the spec
  * spells the key's header `X-API-Key` on execution and job calls and `x-api-key` on log calls,
- * one header either way.
+ * one header either way. Every GET of its API needs a workspace, job or log id the key does not
+ * name, so the credential check lists logs without a workspace: the key is checked first (401,
+ * `{error}`), then the params (400, `{error, details}` naming `workspaceId`).
  */
 export const connection = defineConnection({
   service: 'workflow',
   baseUrl: { param: 'base_url', schema: baseUrlParam, env: 'WORKFLOW_BASE_URL' },
-  credential: { param: 'apiKey', schema: apiKeyParam, header: 'X-API-Key', env: 'WORKFLOW_API_KEY' },
+  credential: {
+    param: 'apiKey',
+    schema: apiKeyParam,
+    header: 'X-API-Key',
+    env: 'WORKFLOW_API_KEY',
+    check: '/api/v1/logs',
+    checkAcceptedField: 'details',
+  },
 });

@@ -1,0 +1,70 @@
+/**
+ * n8n's "Test credential" button on each credential of the packed package, run by n8n's own
+ * code on n8n's Node (test/n8n/credential-tester.mjs: n8n's `CredentialsTester`, request,
+ * credential and rules as n8n applies them) against the sandbox: a valid key passes, a wrong
+ * one fails, and for the workflow platform, whose check is a refusal only an accepted key
+ * gets, a web server's 404 page at a wrong base URL fails too.
+ */
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
+import { CACHE_DIR, ensureN8n, N8N_VERSION, NODE24 } from '../../scripts/n8n-host.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+interface Result {
+  status: 'OK' | 'Error';
+  message: string;
+}
+
+let sb: Sandbox;
+let packageDir: string;
+const page = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+let pageUrl: string;
+
+beforeAll(async () => {
+  ensureN8n();
+  ({ dir: packageDir } = await buildN8nPackage());
+  sb = await startSandbox({ servicePorts: false });
+  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+  pageUrl = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await sb?.close();
+  await new Promise((resolve) => page.close(resolve));
+});
+
+/** What n8n's button answers for each credential (asynchronously: the sandbox runs in this process). */
+async function testCredentials(cases: { type: string; data: Record<string, string> }[]): Promise<Result[]> {
+  const n8nModules = join(CACHE_DIR, `n8n-${N8N_VERSION}`, 'node_modules');
+  const script = join(import.meta.dirname, 'credential-tester.mjs');
+  const { stdout } = await promisify(execFile)(NODE24, [script, n8nModules, packageDir, JSON.stringify(cases)], { encoding: 'utf8' });
+  return JSON.parse(stdout) as Result[];
+}
+
+describe(`"Test credential" in n8n ${N8N_VERSION}`, () => {
+  it('passes a valid key of each service and fails a wrong one', async () => {
+    const { tinybird, loops, workflow } = sb.credentials;
+    const results = await testCredentials([
+      { type: 'flowblocksTinybirdApi', data: { token: tinybird.readToken, baseUrl: sb.urls.tinybird } },
+      { type: 'flowblocksTinybirdApi', data: { token: 'p.not-a-token', baseUrl: sb.urls.tinybird } },
+      { type: 'flowblocksLoopsApi', data: { apiKey: loops.apiKey, baseUrl: sb.urls.loops } },
+      { type: 'flowblocksLoopsApi', data: { apiKey: 'not-a-key', baseUrl: sb.urls.loops } },
+      { type: 'flowblocksWorkflowApi', data: { apiKey: workflow.apiKey, baseUrl: sb.urls.workflow } },
+      { type: 'flowblocksWorkflowApi', data: { apiKey: workflow.freeApiKey, baseUrl: `${sb.urls.workflow}/` } },
+      { type: 'flowblocksWorkflowApi', data: { apiKey: 'wf-not-a-key', baseUrl: sb.urls.workflow } },
+      { type: 'flowblocksWorkflowApi', data: { apiKey: workflow.apiKey, baseUrl: pageUrl } },
+    ]);
+    const ok = { status: 'OK', message: 'Connection successful!' };
+    const refused = {
+      status: 'Error',
+      message: 'The Workflow API did not accept the credential, or the base URL is not its API (an accepted key gets an answer with "details"). Check both.',
+    };
+    expect(results).toEqual([ok, { status: 'Error', message: expect.any(String) }, ok, { status: 'Error', message: expect.any(String) }, ok, ok, refused, refused]);
+    // n8n never shows the key it tried.
+    expect(JSON.stringify(results)).not.toContain('not-a-key');
+  });
+});
