@@ -37,20 +37,25 @@ function ensureTools(): void {
 function scan(packageDir: string): { errors: number; report: string } {
   const script = `import { analyzePackage } from '@n8n/scan-community-package/scanner/scanner.mjs';
 const r = await analyzePackage(${JSON.stringify(packageDir)});
-console.log(r.details ?? r.message ?? 'passed');`;
+console.log(r.details ?? r.message ?? 'passed');
+process.exitCode = r.passed ? 0 : 1;`;
   const file = join(TOOLS_DIR, 'flowblocks-scan.mjs');
   writeFileSync(file, script);
   const out = spawnSync(process.execPath, [file], { cwd: TOOLS_DIR, encoding: 'utf8' });
   const report = `${out.stdout}${out.stderr}`;
-  return { errors: problems(report), report };
+  return { errors: problems(report, out.status), report };
 }
 
-/** `✖ 214 problems (214 errors, 0 warnings)`: the errors. */
-function problems(report: string): number {
+/**
+ * `✖ 214 problems (214 errors, 0 warnings)`: the errors. A tool that failed with no count (it
+ * crashed, or could not read the package) is one error, never a pass.
+ */
+function problems(report: string, status: number | null): number {
   // eslint's summary may be coloured.
   const plain = stripVTControlCharacters(report);
   const match = /\((\d+) errors?, (\d+) warnings?\)/.exec(plain);
-  return match ? Number(match[1]) : 0;
+  const counted = match ? Number(match[1]) : 0;
+  return status === 0 ? counted : Math.max(counted, 1);
 }
 
 /** A value as TypeScript source, keys unquoted where they can be (the lint rules read identifiers), tabs as n8n's style. */
@@ -124,7 +129,7 @@ async function lint(packageDir: string): Promise<{ errors: number; report: strin
       env: { ...process.env, PATH: `${join(TOOLS_DIR, 'node_modules/.bin')}:${process.env.PATH ?? ''}`, CI: '1' },
     });
     const report = `${out.stdout}${out.stderr}`;
-    return { errors: problems(report), report };
+    return { errors: problems(report, out.status), report };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
