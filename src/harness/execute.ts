@@ -52,11 +52,26 @@ function secretsOf(facts: ParamFacts, params: unknown): unknown[] {
 function unknownParamIssues(facts: ParamFacts, params: unknown): ToolIssue[] {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
   let issues: ToolIssue[] | undefined;
+  let unknown = 0;
   for (const key of Object.keys(params)) {
     if (facts.known.has(key)) continue;
-    (issues ??= []).push({ path: key, message: `unknown param${didYouMean(key, facts.known)}` });
+    // A caller's keys are theirs (a model's, a web page's): a few are named, each at a readable length.
+    if (++unknown <= MAX_UNKNOWN_NAMED) (issues ??= []).push({ path: shownKey(key), message: `unknown param${didYouMean(key, facts.known)}` });
   }
+  if (unknown > MAX_UNKNOWN_NAMED) issues!.push({ path: '', message: `and ${unknown - MAX_UNKNOWN_NAMED} more unknown params` });
   return issues ?? [];
+}
+
+/** Unknown keys named one by one in an error; the rest are counted. */
+const MAX_UNKNOWN_NAMED = 20;
+/** The longest key quoted whole in an error. */
+const MAX_KEY_SHOWN = 64;
+
+/** A key as an error quotes it: whole when short, else its start and its length (never half a surrogate pair). */
+function shownKey(key: string): string {
+  if (key.length <= MAX_KEY_SHOWN) return key;
+  const cut = /[\uD800-\uDBFF]/.test(key[MAX_KEY_SHOWN - 1]!) ? MAX_KEY_SHOWN - 1 : MAX_KEY_SHOWN;
+  return `${key.slice(0, cut)}… (${key.length} characters)`;
 }
 
 /** zod's message for a missing value (`expected string, received undefined`) says what is wrong: the param is required. */

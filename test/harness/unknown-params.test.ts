@@ -83,3 +83,34 @@ describe('params that are not an object', () => {
     expect(result).toMatchObject({ success: false, error: { issues: [{ path: '', message: 'required (expected object)' }] } });
   });
 });
+
+describe('hostile unknown keys', () => {
+  it('quotes a megabyte key by its start and its length, never whole', async () => {
+    const svc = mockService(ORIGIN);
+    const key = `x${'y'.repeat(1 << 20)}`;
+    const result = await executeTool('tinybird_query_pipe', { ...base, pipe: 'top_events', [key]: 1 } as never, { dispatcher: svc.agent });
+    expect(svc.requests).toHaveLength(0);
+    if (result.success) throw new Error('accepted');
+    expect(result.error.issues).toEqual([{ path: `x${'y'.repeat(63)}… (${key.length} characters)`, message: 'unknown param' }]);
+    expect(JSON.stringify(result).length).toBeLessThan(1000);
+  });
+
+  it('does not cut a key inside a surrogate pair', async () => {
+    const key = `${'a'.repeat(63)}😀${'b'.repeat(10)}`;
+    const result = await executeTool('tinybird_query_pipe', { ...base, pipe: 'top_events', [key]: 1 } as never, { dispatcher: mockService(ORIGIN).agent });
+    if (result.success) throw new Error('accepted');
+    expect(result.error.issues?.[0]?.path).toBe(`${'a'.repeat(63)}… (${key.length} characters)`);
+  });
+
+  it('names twenty unknown keys and counts the rest', async () => {
+    const svc = mockService(ORIGIN);
+    const extra = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]));
+    const result = await executeTool('tinybird_query_pipe', { ...base, pipe: 'top_events', ...extra } as never, { dispatcher: svc.agent });
+    expect(svc.requests).toHaveLength(0);
+    if (result.success) throw new Error('accepted');
+    expect(result.error.issues).toHaveLength(21);
+    expect(result.error.issues?.slice(0, 20).map((i) => i.path)).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}`));
+    expect(result.error.issues?.[20]).toEqual({ path: '', message: 'and 9980 more unknown params' });
+    expect(result.error.message).toMatch(/; \(root\): and 9980 more unknown params$/);
+  });
+});
