@@ -1,5 +1,6 @@
 import { dictionaryOf } from './dictionary.js';
 import { gzip } from './gzip.js';
+import { jsonText } from './json-text.js';
 import type { HttpRequestSpec, Query, QueryValue, RequestBody } from './types.js';
 
 export interface BuiltRequest {
@@ -64,12 +65,12 @@ export function encodeQuery(query: Query): string {
 export function toNdjson(lines: string | Uint8Array | readonly unknown[]): string | Uint8Array {
   if (typeof lines === 'string' || lines instanceof Uint8Array) return lines;
   let out = '';
-  for (const line of lines) out += (typeof line === 'string' ? line : JSON.stringify(line)) + '\n';
+  for (const line of lines) out += (typeof line === 'string' ? line : jsonText(line)) + '\n';
   return out;
 }
 
 function encodeBody(body: RequestBody): { payload: string | Uint8Array; contentType: string } {
-  if ('json' in body) return { payload: JSON.stringify(body.json), contentType: 'application/json' };
+  if ('json' in body) return { payload: jsonText(body.json), contentType: 'application/json' };
   if ('form' in body) {
     return { payload: encodeQuery(body.form), contentType: 'application/x-www-form-urlencoded' };
   }
