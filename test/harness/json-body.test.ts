@@ -31,6 +31,12 @@ describe('a JSON body with a value JSON cannot hold', () => {
     });
   });
 
+  it('walks past nulls and strings to the value at fault', () => {
+    expect(refusal({ z: null, s: 'ab', list: [null, 'cd'], n: 1n }).error.issues).toEqual([
+      { path: 'n', message: 'cannot be sent as JSON: a BigInt is no JSON number (send it as a string or a number)' },
+    ]);
+  });
+
   it('names a circular reference where it closes, and takes a shared object seen twice', () => {
     const shared = { n: 1 };
     const loop: Record<string, unknown> = { shared, again: shared };

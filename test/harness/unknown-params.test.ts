@@ -113,4 +113,14 @@ describe('hostile unknown keys', () => {
     expect(result.error.issues?.[20]).toEqual({ path: '', message: 'and 9980 more unknown params' });
     expect(result.error.message).toMatch(/; \(root\): and 9980 more unknown params$/);
   });
+
+  it('quotes a key of 64 characters whole, and names exactly twenty unknown keys with no count', async () => {
+    const key = 'k'.repeat(64);
+    const extra = Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`x${i}`, i]));
+    const result = await executeTool('tinybird_query_pipe', { ...base, pipe: 'top_events', [key]: 1, ...extra } as never, { dispatcher: mockService(ORIGIN).agent });
+    if (result.success) throw new Error('accepted');
+    expect(result.error.issues).toHaveLength(20);
+    expect(result.error.issues?.some((i) => i.path === key)).toBe(true);
+    expect(result.error.message).not.toContain('more unknown params');
+  });
 });
