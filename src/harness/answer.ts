@@ -15,6 +15,23 @@ export function isFault(value: unknown): value is Fault {
   return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
 }
 
+/** The attempt's time limit passed before its answer was whole. */
+export function timedOut(timeoutMs: number): Fault {
+  return { kind: 'timeout', message: `no complete response within ${timeoutMs} ms` };
+}
+
+/** The caller's signal aborted the attempt. */
+export function aborted(): Fault {
+  return { kind: 'aborted', message: 'the call was aborted' };
+}
+
+/** No answer came (refused, cut, reset): the client's error code and message, as the retry rule reads them. */
+export function noAnswer(error: unknown): Fault {
+  const err = (error ?? {}) as { code?: unknown; message?: unknown };
+  const detail = [err.code, err.message].filter((part) => typeof part === 'string' && part !== '').join(': ');
+  return { kind: 'network', message: `network error: ${detail || 'connection failed'}` };
+}
+
 /** Default cap on one response body: past it the body is dropped, not buffered without end. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ToolFailure } from './errors.js';
 import { flattenHeaders } from './decode-body.js';
-import { bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, responseOf, type Fault } from './answer.js';
+import { aborted, bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, noAnswer, responseOf, timedOut, type Fault } from './answer.js';
 import type { Redactor } from './redact.js';
 import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
@@ -62,12 +62,12 @@ class Attempt implements Dispatcher.DispatchHandler {
   ) {
     this.maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.timer = startTimer(
-      () => this.stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
+      () => this.stop(timedOut(settings.timeoutMs)),
       // A limit past a timer's range would fire after 1 ms instead.
       Math.min(settings.timeoutMs, MAX_TIMER_MS),
     );
     if (settings.signal) {
-      this.stopListening = onAbort(settings.signal, () => this.stop({ kind: 'aborted', message: 'the call was aborted' }));
+      this.stopListening = onAbort(settings.signal, () => this.stop(aborted()));
     }
   }
 
@@ -103,9 +103,7 @@ class Attempt implements Dispatcher.DispatchHandler {
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     if (!this.finish()) return;
-    const err = error as { code?: string; message?: string };
-    const detail = [err.code, err.message].filter(Boolean).join(': ');
-    this.reject({ kind: 'network', message: `network error: ${detail || 'connection failed'}` });
+    this.reject(noAnswer(error));
   }
 
   /** Time-out, the caller's abort, or a body over the cap: settle now, then cancel the request. */
@@ -133,7 +131,7 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(built.url);
     // A signal aborted before this attempt began fires no event for it: end here, sending nothing.
-    if (settings.signal?.aborted) return reject({ kind: 'aborted', message: 'the call was aborted' } satisfies Fault);
+    if (settings.signal?.aborted) return reject(aborted());
     if (settings.transport) return sendThrough(settings.transport, built, settings).then(resolve, reject);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {

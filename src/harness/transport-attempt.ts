@@ -2,7 +2,7 @@
  * One attempt through a host's transport (`ExecuteOptions.transport`): the same time limit,
  * abort, size cap, decoding and secret check as an undici attempt, with the host doing the I/O.
  */
-import { bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, responseOf, type Fault } from './answer.js';
+import { aborted, bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, noAnswer, responseOf, timedOut, type Fault } from './answer.js';
 import { headerDictionary } from './decode-body.js';
 import { ToolFailure } from './errors.js';
 import { onAbort } from './on-abort.js';
@@ -33,11 +33,8 @@ export async function sendThrough(transport: Transport, built: BuiltRequest, set
     controller.abort(new Error(reason.message));
     wake();
   };
-  const timer = startTimer(
-    () => stop({ kind: 'timeout', message: `no complete response within ${settings.timeoutMs} ms` }),
-    Math.min(settings.timeoutMs, MAX_TIMER_MS),
-  );
-  const stopListening = settings.signal && onAbort(settings.signal, () => stop({ kind: 'aborted', message: 'the call was aborted' }));
+  const timer = startTimer(() => stop(timedOut(settings.timeoutMs)), Math.min(settings.timeoutMs, MAX_TIMER_MS));
+  const stopListening = settings.signal && onAbort(settings.signal, () => stop(aborted()));
   try {
     // A host that ignores the signal still loses the race: the attempt ends on time.
     const answer = await Promise.race([transport({ ...built, signal: controller.signal }), stoppedNow]);
@@ -94,11 +91,4 @@ async function readBody(
     if (!done) void reader.return?.()?.catch(() => undefined);
   }
   return Buffer.concat(chunks);
-}
-
-/** Why no answer came, as the retry rule reads it: the host's error code and message. */
-function noAnswer(error: unknown): Fault {
-  const err = (error ?? {}) as { code?: unknown; message?: unknown };
-  const detail = [err.code, err.message].filter((part) => typeof part === 'string' && part !== '').join(': ');
-  return { kind: 'network', message: `network error: ${detail || 'connection failed'}` };
 }
