@@ -334,6 +334,9 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     const items = this.getInputData();
     const secret = await this.getCredentials(credential.name);
     const returned: INodeExecutionData[] = [];
+    // What the credential gives every item, read once per run.
+    const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
+    const heldSecrets = credentialSecrets(secret);
     const transport = options.http === 'n8n' ? n8nTransport(this.helpers) : undefined;
     for (let i = 0; i < items.length; i++) {
       const op = this.getNodeParameter('operation', i) as string;
@@ -347,9 +350,8 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
         params[field.param] = field.id in extra ? extra[field.id] : this.getNodeParameter(field.id, i, null);
       }
       params[connection.credential.param] = secret[connection.credential.param];
-      const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
       const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
-      runOptions.secrets = [...(runOptions.secrets ?? []), ...credentialSecrets(secret)];
+      runOptions.secrets = [...(runOptions.secrets ?? []), ...heldSecrets];
       if (transport) runOptions.transport = transport;
       if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
       else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
