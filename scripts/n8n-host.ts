@@ -8,9 +8,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { buildN8nPackage } from './build-n8n-package.js';
+import { freePort } from './free-port.js';
 
 /** 2.41.3, the newest when pinned, does not install from the registry CI reaches (`@n8n/agents@0.26.2` is missing). */
 export const PINNED_N8N = '2.41.1';
@@ -48,18 +48,6 @@ export function ensureN8n(): number {
   run('npm', ['rebuild', 'sqlite3', 'isolated-vm'], N8N_DIR, env);
   writeFileSync(join(N8N_DIR, '.installed'), `${N8N_VERSION}\n`);
   return Math.round((performance.now() - started) / 1000);
-}
-
-/** A TCP port free on this machine a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface N8nRun {

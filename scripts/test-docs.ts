@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoBlocks, where, type DocBlock } from './docs-test/blocks.js';
+import { freePort } from './free-port.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Optional peers and tools a docs block imports or runs: linked from this repository's install. */
@@ -113,16 +114,6 @@ function installApp(dir: string): void {
       include: ['blocks/*.ts'],
     }),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** The sandbox's documented ports when free (CI), else free ones (a shared machine); the blocks' text is rewritten to match. */
