@@ -45,6 +45,18 @@ function stream(chunks: Uint8Array[]) {
   return { body, seen };
 }
 
+/** n8n's `httpRequest` as a test plays it: the options it was called with, and `answer`. */
+function fakeN8n(answer: () => { statusCode: number; headers: TransportResponse['headers']; body: AsyncIterable<Uint8Array> }) {
+  const calls: Record<string, unknown>[] = [];
+  const transport = n8nTransport({
+    httpRequest: async (options) => {
+      calls.push(options as unknown as Record<string, unknown>);
+      return answer();
+    },
+  });
+  return { transport, calls };
+}
+
 const findContact = { apiKey: KEY, email: 'ada@example.com' };
 /** A contact as Loops answers one. */
 const ada = { id: 'c1', email: 'ada@example.com', subscribed: true, mailingLists: {} };
@@ -140,14 +152,8 @@ describe("the harness's limits hold whatever the host does", () => {
 
 describe("n8n's httpRequest as the transport", () => {
   it('asks n8n for the whole answer as a stream, any status, no redirect followed, with the signal', async () => {
-    const calls: Record<string, unknown>[] = [];
     const { body } = stream([new TextEncoder().encode('[]')]);
-    const transport = n8nTransport({
-      httpRequest: async (options) => {
-        calls.push(options as unknown as Record<string, unknown>);
-        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body };
-      },
-    });
+    const { transport, calls } = fakeN8n(() => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body }));
     const result = await executeTool('loops_find_contact', findContact, { transport, retry: false });
     expect(result).toMatchObject({ success: true, output: { contacts: [] } });
     expect(calls).toEqual([
@@ -166,13 +172,7 @@ describe("n8n's httpRequest as the transport", () => {
   });
 
   it('hands bytes over as a Buffer of the same bytes', async () => {
-    const calls: { body?: unknown }[] = [];
-    const transport = n8nTransport({
-      httpRequest: async (options) => {
-        calls.push(options);
-        return { statusCode: 204, headers: {}, body: stream([]).body };
-      },
-    });
+    const { transport, calls } = fakeN8n(() => ({ statusCode: 204, headers: {}, body: stream([]).body }));
     const bytes = new Uint8Array([0, 1, 2, 3, 4, 5]).subarray(2, 5);
     await transport({ method: 'POST', url: 'https://h.test/x', headers: {}, body: bytes, signal: new AbortController().signal });
     expect(Buffer.isBuffer(calls[0]!.body)).toBe(true);
@@ -275,13 +275,7 @@ describe('a host transport at the edges', () => {
   });
 
   it('hands n8n a text body as the same text', async () => {
-    const calls: { body?: unknown }[] = [];
-    const transport = n8nTransport({
-      httpRequest: async (options) => {
-        calls.push(options);
-        return { statusCode: 204, headers: {}, body: stream([]).body };
-      },
-    });
+    const { transport, calls } = fakeN8n(() => ({ statusCode: 204, headers: {}, body: stream([]).body }));
     await transport({ method: 'POST', url: 'https://h.test/x', headers: {}, body: '{"a":1}', signal: new AbortController().signal });
     expect(calls[0]!.body).toBe('{"a":1}');
   });
