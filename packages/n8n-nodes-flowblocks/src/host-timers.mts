@@ -7,10 +7,13 @@ import { hostWorkflow } from './host-workflow.mjs';
 
 type Wait = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+let wait: Wait | undefined;
+
 /** n8n-workflow 1.x and early 2.x have `sleepWithAbort`; later ones take the signal in `sleep` itself. */
 function hostWait(): Wait {
+  if (wait) return wait;
   const host = hostWorkflow() as unknown as { sleep: Wait; sleepWithAbort?: Wait };
-  return host.sleepWithAbort ?? host.sleep;
+  return (wait = host.sleepWithAbort ?? host.sleep);
 }
 
 export const startTimer: typeof nodeStartTimer = (fn, ms) => {
