@@ -4,7 +4,7 @@
  */
 import { aborted, bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, noAnswer, responseOf, timedOut, type Fault } from './answer.js';
 import { headerDictionary } from './decode-body.js';
-import { ToolFailure } from './errors.js';
+import { failure, ToolFailure } from './errors.js';
 import { onAbort } from './on-abort.js';
 import type { Redactor } from './redact.js';
 import type { BuiltRequest } from './request.js';
@@ -38,8 +38,8 @@ export async function sendThrough(transport: Transport, built: BuiltRequest, set
   try {
     // A host that ignores the signal still loses the race: the attempt ends on time.
     const answer = await Promise.race([transport({ ...built, signal: controller.signal }), stoppedNow]);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: without it the stopped attempt fails on `answer.headers` and the catch below throws the same reason
-    if (stopped || !answer) throw stopped;
+    if (stopped) throw stopped;
+    if (!isAnswer(answer)) throw notAnAnswer();
     const headers = headerDictionary(answer.headers);
     // An absent or unreadable length is NaN, never over the cap.
     if (Number(headers['content-length']) > maxBytes) {
@@ -91,4 +91,17 @@ async function readBody(
     if (!done) void reader.return?.()?.catch(() => undefined);
   }
   return Buffer.concat(chunks);
+}
+
+/** What a transport must resolve with; anything else is the host's bug, never retried as the network's. */
+function isAnswer(answer: unknown): answer is TransportResponse {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const { status, headers, body } = answer as Partial<TransportResponse>;
+  if (!Number.isInteger(status) || status! < 100 || status! > 599) return false;
+  if (typeof headers !== 'object' || headers === null) return false;
+  return body instanceof Uint8Array || typeof (body as AsyncIterable<Uint8Array> | undefined)?.[Symbol.asyncIterator] === 'function';
+}
+
+function notAnAnswer(): ToolFailure {
+  return failure('internal', 'the host transport resolved with no HTTP answer (an integer status of 100–599, a headers object and a body of bytes or chunks): the transport is at fault, not the service');
 }

@@ -301,3 +301,38 @@ describe('the clock', () => {
     expect(fired).toEqual(['quick']);
   });
 });
+
+describe('a host transport that misbehaves', () => {
+  it('is an internal fault, sent once and not retried, when it resolves with no HTTP answer', async () => {
+    const body = new Uint8Array(0);
+    const answers: unknown[] = [
+      null,
+      'OK',
+      { status: 200, headers: null, body },
+      { status: '200', headers: {}, body },
+      { status: 42, headers: {}, body },
+      { status: 600, headers: {}, body },
+      { status: 200, headers: {}, body: 'text' },
+      { status: 200, headers: {} },
+    ];
+    for (const answer of answers) {
+      const { transport, requests } = host(() => answer as TransportResponse);
+      const result = await executeTool('loops_find_contact', findContact, { transport, retry: { baseDelayMs: 1, maxDelayMs: 1 } });
+      expect(result).toMatchObject({ success: false, error: { code: 'internal', retryable: false, message: expect.stringContaining('the host transport resolved with no HTTP answer') } });
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  it('takes the edges of a valid answer: status 100 and 599, chunks from an async generator', async () => {
+    for (const status of [100, 599]) {
+      const { transport } = host(() => ({ status, headers: {}, body: new Uint8Array(0) }));
+      const result = await executeTool('loops_find_contact', findContact, { transport, retry: false });
+      expect(result).toMatchObject({ success: false, error: { status } });
+    }
+    async function* chunks() {
+      yield new TextEncoder().encode(JSON.stringify([ada]));
+    }
+    const { transport } = host(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: chunks() }));
+    expect(await executeTool('loops_find_contact', findContact, { transport, retry: false })).toMatchObject({ success: true });
+  });
+});
