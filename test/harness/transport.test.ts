@@ -309,6 +309,7 @@ describe('a host transport that misbehaves', () => {
       null,
       'OK',
       { status: 200, headers: null, body },
+      { status: 200, headers: 'content-type: application/json', body },
       { status: '200', headers: {}, body },
       { status: 42, headers: {}, body },
       { status: 600, headers: {}, body },
