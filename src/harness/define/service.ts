@@ -17,7 +17,7 @@ export interface ConnectionSpec {
     default?: string;
     /** The tool param that takes the base URL, when the service's spec has one (`base_url`). */
     param?: string;
-    /** A zod schema for that param, spread into every tool's params with `connection.params`. */
+    /** A zod schema for that param, for the tools' params. */
     schema?: z.ZodType<string>;
     /** Environment variable the agents and the CLI read it from. */
     env?: string;
@@ -52,8 +52,6 @@ export interface ConnectionSpec {
 export type ServiceCall = Omit<HttpRequestSpec, 'url' | 'pacing' | 'refusal'> & { path: string };
 
 export interface Connection extends ConnectionSpec {
-  /** The base URL param (if any) and the credential param, in that order, to spread into a tool's params. */
-  readonly params: Readonly<Record<string, z.ZodType<string>>>;
   /** The base URL of one call: its param, else `options.endpoints[service]`, else the default. No trailing slash. */
   resolveBaseUrl(params: object, options: ExecuteOptions): string;
   /** The full request of one call: base URL, credential header, pacing, refusal check. */
@@ -71,9 +69,6 @@ function paramValue(params: object, name: string): string | undefined {
 /** Declares how a service is reached; tools import it and build their calls with `request`. */
 export function defineConnection<const S extends ConnectionSpec>(spec: S): Connection & S {
   const { baseUrl, credential, pacing, refusal } = spec;
-  const params: Record<string, z.ZodType<string>> = {};
-  if (baseUrl.param && baseUrl.schema) params[baseUrl.param] = baseUrl.schema;
-  params[credential.param] = credential.schema;
   const prefix = credential.scheme ? `${credential.scheme} ` : '';
   const windowMs = pacing?.windowMs ?? 1000;
   // One sha256 per credential, not per call (about 1.6 µs each at c64, #21). The Map is keyed
@@ -96,7 +91,6 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
 
   return {
     ...spec,
-    params,
     resolveBaseUrl,
     request(p, options, call) {
       const secret = paramValue(p, credential.param) ?? '';
