@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { connection } from './connection.js';
-import { contactSchema, contactWire, toContact } from './contact.js';
+import { contactSchema, contactWire, toContact } from './schemas.js';
 import { contactLookupParams } from './params.js';
 
 export default connection.defineTool({

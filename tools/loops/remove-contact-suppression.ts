@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { connection } from './connection.js';
-import { removalQuotaSchema } from './contact.js';
+import { removalQuotaSchema } from './schemas.js';
 import { contactLookupParams } from './params.js';
 
 const output = z.object({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam } from './shared.js';
+import { datasourceParam } from './params.js';
 
 const oneCharacter = (what: string) => z.string().length(1, `${what} is one character`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam, datasourceRefSchema, jobEnvelope, jobSchema } from './shared.js';
+import { datasourceParam, datasourceRefSchema, jobEnvelope, jobSchema } from './params.js';
 
 /** The import's answer: the job, its ids (`import_id` and `job_id` are only sometimes there) and its URL. */
 const wire = z.looseObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jobSchema } from './shared.js';
+import { jobSchema } from './params.js';
 
 export default connection.defineTool({
   id: 'tinybird_cancel_job',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathSegment, uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam, jobEnvelope, jobSchema } from './shared.js';
+import { datasourceParam, jobEnvelope, jobSchema } from './params.js';
 
 /**
  * The delete's answer: a job envelope, or for a dry run only `rows_to_be_deleted`. Every

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pathSegment } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceSchema } from './schema-shared.js';
-import { datasourceParam } from './shared.js';
+import { datasourceSchema } from './schemas.js';
+import { datasourceParam } from './params.js';
 
 export default connection.defineTool({
   id: 'tinybird_get_datasource',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { failure, pathIdParam, pathSegment, pollJob, type PollSchedule } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jobSchema, TERMINAL_JOB_STATUSES } from './shared.js';
+import { jobSchema, TERMINAL_JOB_STATUSES } from './params.js';
 
 /**
  * Start quick, settle at a few seconds so a long job does not eat the rate limit; give up as

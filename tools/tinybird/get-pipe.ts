@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { pipeParamSchema, pipeSchema } from './schema-shared.js';
+import { pipeParamSchema, pipeSchema } from './schemas.js';
 
 export default connection.defineTool({
   id: 'tinybird_get_pipe',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceSchema } from './schema-shared.js';
+import { datasourceSchema } from './schemas.js';
 
 export default connection.defineTool({
   id: 'tinybird_list_datasources',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jobSchema } from './shared.js';
+import { jobSchema } from './params.js';
 
 /** ISO 8601 date or time, as the Jobs API's created_after / created_before take them. */
 const isoTime = z.iso.datetime({ offset: true, local: true }).or(z.iso.date());

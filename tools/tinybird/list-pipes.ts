@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { pipeSchema } from './schema-shared.js';
+import { pipeSchema } from './schemas.js';
 
 export default connection.defineTool({
   id: 'tinybird_list_pipes',

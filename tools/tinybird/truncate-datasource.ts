@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathSegment } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam } from './shared.js';
+import { datasourceParam } from './params.js';
 
 export default connection.defineTool({
   id: 'tinybird_truncate_datasource',

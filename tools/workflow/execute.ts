@@ -5,7 +5,7 @@ import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { errorText, jobRecord, jobRequest, jobWire } from './get-job.js';
 import { pollParams, waitForJob } from './poll-job.js';
 import { limitsSchema } from './schemas.js';
-import { executionRateLimit } from './shared.js';
+import { executionRateLimit } from './rate-limit.js';
 
 const output = z.object({
   success: z
