@@ -34,7 +34,7 @@ export const DEDUPE_PROTECTED_MS = 2 * DEFAULT_TOLERANCE_MS;
  * once older keys have aged out (raise `maxBytes` for a higher delivery rate).
  */
 export class DedupeStoreFullError extends RangeError {
-  readonly name = 'DedupeStoreFullError';
+  override readonly name = 'DedupeStoreFullError';
 }
 
 export interface MemoryDedupeStoreOptions {
