@@ -1,0 +1,181 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from '../../src/agents/mcp-http/serve.js';
+import { executeTool } from '../../src/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+/** One sandbox (chdb takes one per process); its two workflow keys are two tenants' workspaces. */
+let sb: Sandbox;
+const servers: McpHttpServer[] = [];
+const clients: Client[] = [];
+
+async function ingest(sb: Sandbox, rows: number): Promise<void> {
+  const data = Array.from({ length: rows }, (_, i) => JSON.stringify({ timestamp: '2026-11-22 10:00:00', event: 'signup', user_id: `u${i}` })).join('\n');
+  const result = await executeTool('tinybird_events', { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken, datasource: 'events', data, wait: true });
+  expect(result.success).toBe(true);
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ servicePorts: false });
+  await ingest(sb, 30);
+});
+afterAll(async () => {
+  for (const client of clients) await client.close();
+  for (const server of servers) await server.close();
+  await sb?.close();
+});
+
+async function serve(options: ServeMcpHttpOptions = {}): Promise<McpHttpServer> {
+  const server = await serveMcpHttp({ port: 0, ...options });
+  servers.push(server);
+  return server;
+}
+
+/** The official SDK client over Streamable HTTP, with these headers on every request. */
+async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+const text = (result: { content: unknown }) => (result.content as { text: string }[])[0]!.text;
+const count = 'SELECT count() AS n FROM events FORMAT JSON';
+
+/** A service that takes every request and answers none until told: for cancellation and progress. */
+async function holdingService(): Promise<{ url: string; requests: IncomingMessage[]; aborted: Promise<IncomingMessage>; close(): Promise<void> }> {
+  const requests: IncomingMessage[] = [];
+  let onAbort!: (req: IncomingMessage) => void;
+  const aborted = new Promise<IncomingMessage>((resolve) => (onAbort = resolve));
+  const server: Server = createServer((req, res) => {
+    requests.push(req);
+    res.once('close', () => {
+      if (!res.writableFinished) onAbort(req);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    aborted,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('flowblocks mcp over Streamable HTTP', () => {
+  it('lists the same tools as stdio and runs a call against the sandbox', async () => {
+    const server = await serve({ settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken } }, services: ['tinybird'], readOnly: true });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = await connect(server.url);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'tinybird_query', 'tinybird_query_pipe', 'tinybird_get_job',
+      'tinybird_list_datasources', 'tinybird_get_datasource', 'tinybird_list_pipes', 'tinybird_get_pipe', 'tinybird_list_jobs',
+    ]);
+    expect(JSON.stringify(tools)).not.toContain(sb.credentials.tinybird.adminToken);
+    const result = await client.callTool({ name: 'tinybird_query', arguments: { query: count } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ output: { data: [{ n: 30 }] } });
+  });
+
+  it('answers bad params and an unknown tool with readable tool errors', async () => {
+    const server = await serve({ settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken } } });
+    const client = await connect(server.url);
+    const bad = await client.callTool({ name: 'tinybird_query', arguments: { query: '', pipeline: 5 } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/^invalid_params: query: .*; pipeline: /);
+    const unknown = await client.callTool({ name: 'tinybird_drop_everything', arguments: {} });
+    expect(text(unknown)).toContain('no tool tinybird_drop_everything here');
+  });
+
+  it('answers 401 without the bearer token, before any tool runs', async () => {
+    const service = await holdingService();
+    try {
+      const server = await serve({ token: 'mcp-server-token-1234', settings: { tinybird: { base_url: service.url, token: 'p.held' } }, allowBaseUrls: [service.url] });
+      // A raw call that would reach the service if it ran: refused at the door.
+      const raw = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer wrong-token-of-any-length' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'tinybird_query', arguments: { query: count } } }),
+      });
+      expect(raw.status).toBe(401);
+      expect(raw.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await raw.text()).not.toContain('mcp-server-token-1234');
+      await expect(connect(server.url)).rejects.toMatchObject({ code: 401 });
+      await expect(connect(server.url, { Authorization: 'Bearer mcp-server-token-123' })).rejects.toMatchObject({ code: 401 });
+      expect(service.requests).toHaveLength(0);
+      const client = await connect(server.url, { Authorization: 'Bearer mcp-server-token-1234' });
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('refuses a page from an Origin it does not allow, and lets in one it was told to', async () => {
+    const server = await serve({ allowOrigins: ['https://sim.example.com'] });
+    await expect(connect(server.url, { Origin: 'http://rebound.attacker.example:8787' })).rejects.toMatchObject({ code: 403 });
+    expect((await (await connect(server.url, { Origin: 'https://sim.example.com' })).listTools()).tools.length).toBeGreaterThan(0);
+    expect((await (await connect(server.url, { Origin: 'http://localhost:6274' })).listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('takes credentials per request from headers, a base URL only for an allowed host, and masks them', async () => {
+    const server = await serve({ services: ['tinybird'], allowBaseUrls: [sb.urls.tinybird] });
+    const token = sb.credentials.tinybird.adminToken;
+    const client = await connect(server.url, { 'X-Tinybird-Token': token, 'X-Tinybird-Base-Url': sb.urls.tinybird });
+    const result = await client.callTool({ name: 'tinybird_query', arguments: { query: count } });
+    expect(result.structuredContent).toMatchObject({ output: { data: [{ n: 30 }] } });
+    // The header's token, echoed by the service, comes back masked.
+    const echo = await client.callTool({ name: 'tinybird_query', arguments: { query: `SELECT '${token}' AS t FORMAT JSON` } });
+    expect(JSON.stringify(echo)).not.toContain(token);
+    expect(echo.structuredContent).toMatchObject({ output: { data: [{ t: '[redacted]' }] } });
+
+    // Another host is not allowed: refused before anything runs, the URL not repeated.
+    const elsewhere = 'http://10.0.0.7:7181';
+    const refused = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-tinybird-token': token, 'x-tinybird-base-url': elsewhere },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(refused.status).toBe(400);
+    const body = await refused.text();
+    expect(body).toContain('X-Tinybird-Base-Url names a base URL this server does not allow');
+    expect(body).not.toContain(elsewhere);
+    expect(body).not.toContain(token);
+  });
+
+  it('serves two tenants at once, each seeing only its own data', async () => {
+    const server = await serve({ services: ['workflow'], allowBaseUrls: [sb.urls.workflow] });
+    const { apiKey, workspaceId, freeApiKey, freeWorkspaceId } = sb.credentials.workflow;
+    const [a, b] = await Promise.all([
+      connect(server.url, { 'X-Workflow-Api-Key': apiKey, 'X-Workflow-Base-Url': sb.urls.workflow }),
+      connect(server.url, { 'X-Workflow-Api-Key': freeApiKey, 'X-Workflow-Base-Url': sb.urls.workflow }),
+    ]);
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => a.callTool({ name: 'workflow_execute', arguments: { workflowId: 'wf_broken_query' } })),
+      ...Array.from({ length: 2 }, () => b.callTool({ name: 'workflow_execute', arguments: { workflowId: 'wf_free_lists' } })),
+    ]);
+    const [logsA, logsB] = await Promise.all([
+      a.callTool({ name: 'workflow_list_logs', arguments: { workspaceId, limit: 50 } }),
+      b.callTool({ name: 'workflow_list_logs', arguments: { workspaceId: freeWorkspaceId, limit: 50 } }),
+    ]);
+    const ids = (result: { structuredContent?: unknown }) => new Set((result.structuredContent as { output: { data: { workflowId: string }[] } }).output.data.map((log) => log.workflowId));
+    expect(ids(logsA)).toEqual(new Set(['wf_broken_query']));
+    expect(ids(logsB)).toEqual(new Set(['wf_free_lists']));
+    // Neither reaches the other's workspace.
+    const crossed = await Promise.all([
+      a.callTool({ name: 'workflow_list_logs', arguments: { workspaceId: freeWorkspaceId } }),
+      b.callTool({ name: 'workflow_list_logs', arguments: { workspaceId } }),
+    ]);
+    for (const result of crossed) expect(result.isError).toBe(true);
+    // A client without headers gets no one's credentials: this server has none of its own.
+    const nobody = await connect(server.url);
+    const missing = await nobody.callTool({ name: 'workflow_list_logs', arguments: { workspaceId } });
+    expect(text(missing)).toContain('apiKey: not configured');
+  });
+});
