@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -46,12 +46,18 @@ const text = (result: { content: unknown }) => (result.content as { text: string
 const count = 'SELECT count() AS n FROM events FORMAT JSON';
 
 /** A service that takes every request and answers none until told: for cancellation and progress. */
-async function holdingService(): Promise<{ url: string; requests: IncomingMessage[]; aborted: Promise<IncomingMessage>; close(): Promise<void> }> {
+async function holdingService(): Promise<{ url: string; requests: IncomingMessage[]; aborted: Promise<IncomingMessage>; refuseAll(): void; close(): Promise<void> }> {
   const requests: IncomingMessage[] = [];
+  const held: ServerResponse[] = [];
   let onAbort!: (req: IncomingMessage) => void;
   const aborted = new Promise<IncomingMessage>((resolve) => (onAbort = resolve));
+  // A 400 is final: the harness does not retry it, so the call answers at once.
+  const refuse = (res: ServerResponse) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"held, then refused"}');
+  let refusing = false;
   const server: Server = createServer((req, res) => {
     requests.push(req);
+    if (refusing) return refuse(res);
+    held.push(res);
     res.once('close', () => {
       if (!res.writableFinished) onAbort(req);
     });
@@ -61,6 +67,10 @@ async function holdingService(): Promise<{ url: string; requests: IncomingMessag
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     aborted,
+    refuseAll: () => {
+      refusing = true;
+      for (const res of held.splice(0)) refuse(res);
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -177,5 +187,151 @@ describe('flowblocks mcp over Streamable HTTP', () => {
     const nobody = await connect(server.url);
     const missing = await nobody.callTool({ name: 'workflow_list_logs', arguments: { workspaceId } });
     expect(text(missing)).toContain('apiKey: not configured');
+  });
+});
+
+describe('long calls: cancellation and progress', () => {
+  it('aborts the request to the service when the client cancels the call', async () => {
+    const service = await holdingService();
+    try {
+      const server = await serve({ services: ['tinybird'], settings: { tinybird: { base_url: service.url, token: 'p.held-token' } } });
+      const client = await connect(server.url);
+      const stop = new AbortController();
+      const call = client.callTool({ name: 'tinybird_query', arguments: { query: count } }, undefined, { signal: stop.signal });
+      await expect.poll(() => service.requests.length).toBe(1);
+      expect(service.requests[0]!.url).toBe('/v0/sql');
+      stop.abort('the user pressed stop');
+      await expect(call).rejects.toThrow();
+      // The SDK client sent notifications/cancelled in a request of its own; the call's request to the service ends.
+      const aborted = await service.aborted;
+      expect(aborted).toBe(service.requests[0]);
+      await expect.poll(() => server.handler.inFlight).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('aborts the request to the service when the client drops the HTTP request', async () => {
+    const service = await holdingService();
+    try {
+      const server = await serve({ services: ['tinybird'], settings: { tinybird: { base_url: service.url, token: 'p.held-token' } } });
+      const dropped = new AbortController();
+      const pending = fetch(server.url, {
+        method: 'POST',
+        signal: dropped.signal,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'tinybird_query', arguments: { query: count } } }),
+      });
+      await expect.poll(() => service.requests.length).toBe(1);
+      dropped.abort();
+      await expect(pending).rejects.toThrow();
+      expect(await service.aborted).toBe(service.requests[0]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('sends progress notifications while a call runs, when the client asks for them', async () => {
+    const service = await holdingService();
+    try {
+      const server = await serve({ services: ['tinybird'], progressIntervalMs: 40, settings: { tinybird: { base_url: service.url, token: 'p.held-token' } } });
+      const client = await connect(server.url);
+      const seen: { progress: number; message?: string }[] = [];
+      const call = client.callTool({ name: 'tinybird_query', arguments: { query: count } }, undefined, { onprogress: (p) => void seen.push(p) });
+      await expect.poll(() => seen.length).toBeGreaterThanOrEqual(3);
+      service.refuseAll();
+      const result = await call;
+      expect(result.isError).toBe(true);
+      expect(seen[0]).toEqual({ progress: 1, message: 'tinybird_query: request' });
+      expect(seen[1]!.message).toMatch(/^running for \d+ s$/);
+      expect(seen.map((p) => p.progress)).toEqual(seen.map((_, i) => i + 1));
+      expect(JSON.stringify(seen)).not.toContain('p.held-token');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('bounds', () => {
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+  const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'tinybird_query', arguments: { query: count } } });
+
+  it('refuses a request body over the limit with 413', async () => {
+    const server = await serve({ maxRequestBytes: 2048 });
+    const big = await post(server.url, { ...call(1), params: { name: 'tinybird_query', arguments: { query: `SELECT '${'x'.repeat(4096)}'` } } });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain('a request body must be at most 2048 bytes');
+    expect((await post(server.url, call(2))).status).toBe(200);
+  });
+
+  it('refuses calls past the per-client and per-server limits with 429, and takes them again once answered', async () => {
+    const service = await holdingService();
+    try {
+      const server = await serve({ services: ['tinybird'], maxConcurrentCallsPerClient: 2, maxConcurrentCalls: 3, allowBaseUrls: [service.url] });
+      const as = (tenant: string) => ({ 'x-tinybird-token': `p.${tenant}-token`, 'x-tinybird-base-url': service.url });
+      const held = [post(server.url, call(1), as('a')), post(server.url, call(2), as('a'))];
+      await expect.poll(() => service.requests.length).toBe(2);
+      const third = await post(server.url, call(3), as('a'));
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('1');
+      expect(await third.text()).toContain('at most 2 per client');
+      held.push(post(server.url, call(4), as('b')));
+      await expect.poll(() => service.requests.length).toBe(3);
+      const fourth = await post(server.url, call(5), as('c'));
+      expect(fourth.status).toBe(429);
+      expect(await fourth.text()).toContain('at most 3 on this server');
+      // Listing tools is no call: it is never refused for the bound.
+      expect((await post(server.url, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, as('a'))).status).toBe(200);
+      service.refuseAll();
+      await Promise.all(held.map(async (answer) => expect((await answer).status).toBe(200)));
+      expect((await post(server.url, call(7), as('a'))).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('turns a result over the size limit into an error the model can act on', async () => {
+    const server = await serve({ maxResultBytes: 300, settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken } } });
+    const client = await connect(server.url);
+    const small = await client.callTool({ name: 'tinybird_query', arguments: { query: count } });
+    expect(small.isError).toBeFalsy();
+    const large = await client.callTool({ name: 'tinybird_query', arguments: { query: 'SELECT user_id FROM events FORMAT JSON' } });
+    expect(large.isError).toBe(true);
+    expect(text(large)).toMatch(/^result_too_large: the result is \d+ bytes, over this server's limit of 300; ask for less/);
+  });
+});
+
+describe('deployment', () => {
+  it('refuses to bind a non-loopback address without a token', async () => {
+    await expect(serveMcpHttp({ host: '0.0.0.0', port: 0 })).rejects.toThrow('without FLOWBLOCKS_MCP_TOKEN the server binds only a loopback address');
+    const withToken = await serve({ host: '0.0.0.0', token: 'deploy-token-1234' });
+    expect(withToken.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/mcp$/);
+  });
+
+  it('answers its health check, and drains: in-flight calls finish, new ones get 503', async () => {
+    const service = await holdingService();
+    try {
+      const server = await serve({ services: ['tinybird'], settings: { tinybird: { base_url: service.url, token: 'p.held-token' } } });
+      const health = new URL('/health', server.url);
+      expect(await (await fetch(health)).json()).toEqual({ status: 'ok', inFlight: 0 });
+      const client = await connect(server.url);
+      const call = client.callTool({ name: 'tinybird_query', arguments: { query: count } });
+      await expect.poll(() => service.requests.length).toBe(1);
+      const drained = server.handler.drain();
+      const late = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+      expect(late.status).toBe(503);
+      expect((await fetch(health)).status).toBe(503);
+      let done = false;
+      void drained.then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(done).toBe(false);
+      // The held call is answered (here: refused), and the drain completes after it.
+      service.refuseAll();
+      expect((await call).isError).toBe(true);
+      await drained;
+    } finally {
+      await service.close();
+    }
   });
 });
