@@ -42,7 +42,7 @@ async function connect(url: string, headers: Record<string, string> = {}): Promi
   return client;
 }
 
-const text = (result: { content: unknown }) => (result.content as { text: string }[])[0]!.text;
+const text = (result: object) => ((result as { content: { text: string }[] }).content)[0]!.text;
 const count = 'SELECT count() AS n FROM events FORMAT JSON';
 
 /** A service that takes every request and answers none until told: for cancellation and progress. */
@@ -174,7 +174,7 @@ describe('flowblocks mcp over Streamable HTTP', () => {
       a.callTool({ name: 'workflow_list_logs', arguments: { workspaceId, limit: 50 } }),
       b.callTool({ name: 'workflow_list_logs', arguments: { workspaceId: freeWorkspaceId, limit: 50 } }),
     ]);
-    const ids = (result: { structuredContent?: unknown }) => new Set((result.structuredContent as { output: { data: { workflowId: string }[] } }).output.data.map((log) => log.workflowId));
+    const ids = (result: object) => new Set(((result as { structuredContent: unknown }).structuredContent as { output: { data: { workflowId: string }[] } }).output.data.map((log) => log.workflowId));
     expect(ids(logsA)).toEqual(new Set(['wf_broken_query']));
     expect(ids(logsB)).toEqual(new Set(['wf_free_lists']));
     // Neither reaches the other's workspace.
