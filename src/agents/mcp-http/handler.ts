@@ -64,7 +64,11 @@ function boundResult(result: McpCallResult, maxBytes: number): McpCallResult {
 
 async function loadTransport() {
   try {
-    return (await import('@modelcontextprotocol/sdk/server/streamableHttp.js')).StreamableHTTPServerTransport;
+    const [transport, validator] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      import('@modelcontextprotocol/sdk/validation/ajv'),
+    ]);
+    return { Transport: transport.StreamableHTTPServerTransport, Validator: validator.AjvJsonSchemaValidator };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new Error(MCP_SDK_MISSING, { cause: error });
     throw error;
@@ -79,7 +83,9 @@ async function loadTransport() {
  * and the concurrency bounds. Credentials come from `settings` or, per request, from headers.
  */
 export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promise<McpHttpHandler> {
-  const [sdk, Transport] = await Promise.all([loadMcpSdk(), loadTransport()]);
+  const [sdk, { Transport, Validator }] = await Promise.all([loadMcpSdk(), loadTransport()]);
+  // The SDK server makes an Ajv of its own unless given one: the one schema validator for every request's server.
+  const jsonSchemaValidator = new Validator();
   const path = options.path ?? '/mcp';
   const healthPath = options.healthPath ?? '/health';
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
@@ -109,7 +115,7 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
     return hash.digest('base64url');
   };
 
-  async function serve(req: IncomingMessage, res: ServerResponse, done: Promise<void>): Promise<void> {
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (authorized && !authorized(req.headers.authorization)) {
       return refuse(res, 401, 'unauthorized: send Authorization: Bearer <the server token>', { 'www-authenticate': 'Bearer' });
     }
@@ -140,14 +146,17 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       }
       leave = entered;
     }
-    // A dropped request aborts its calls; one answered whole has nothing left to abort.
+    // A dropped request aborts its calls and closes its server; one answered whole leaves nothing
+    // behind (no timer, no stream) and is not closed: closing costs an error object per request.
     const dropped = new AbortController();
     res.once('close', () => {
       leave?.();
-      if (!res.writableFinished) dropped.abort(new Error('the client dropped the request'));
+      if (res.writableFinished) return;
+      dropped.abort(new Error('the client dropped the request'));
+      void server.close();
     });
 
-    const server = new sdk.Server(info, { capabilities: { tools: {} } });
+    const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
     server.setRequestHandler(sdk.ListToolsRequestSchema, () => tools.list());
     server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
       const cancelled = new AbortController();
@@ -172,7 +181,6 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       if (requestId !== undefined) cancels.cancel(client, requestId, reason ?? 'cancelled by the client');
     });
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !progress, maxRequestBodySize: maxRequestBytes });
-    void done.then(() => Promise.all([transport.close(), server.close()]));
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }
@@ -187,12 +195,11 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
     if (url.pathname !== path) return refuse(res, 404, `not found: MCP is served at ${path}`);
     if (draining) return refuse(res, 503, 'shutting down: retry on another instance', { connection: 'close', 'retry-after': '1' });
     inFlight += 1;
-    const done = new Promise<void>((resolve) => res.once('close', resolve));
-    void done.then(() => {
+    res.once('close', () => {
       inFlight -= 1;
       if (draining && inFlight === 0) drained?.();
     });
-    serve(req, res, done).catch(() => {
+    serve(req, res).catch(() => {
       if (!res.headersSent) refuse(res, 500, 'internal error');
       else res.destroy();
     });
