@@ -148,24 +148,27 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
     }
     // A dropped request aborts its calls and closes its server; one answered whole leaves nothing
     // behind (no timer, no stream) and is not closed: closing costs an error object per request.
-    const dropped = new AbortController();
+    // One controller per call, aborted from here, by a cancel or by the SDK: no AbortSignal.any per call.
+    const running = new Set<AbortController>();
     res.once('close', () => {
       leave?.();
       if (res.writableFinished) return;
-      dropped.abort(new Error('the client dropped the request'));
+      for (const controller of running) controller.abort(new Error('the client dropped the request'));
       void server.close();
     });
 
     const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
     server.setRequestHandler(sdk.ListToolsRequestSchema, () => tools.list());
     server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
-      const cancelled = new AbortController();
-      const removeCancel = cancels.add(client, extra.requestId, cancelled);
+      const controller = new AbortController();
+      running.add(controller);
+      const removeCancel = cancels.add(client, extra.requestId, controller);
+      const onSdkAbort = () => controller.abort(extra.signal.reason);
+      extra.signal.addEventListener('abort', onSdkAbort, { once: true });
       const token = request.params._meta?.progressToken;
       const reporter = token === undefined ? undefined : progressReporter(token, (n) => extra.sendNotification(n), progressIntervalMs);
       try {
-        const signal = AbortSignal.any([extra.signal, dropped.signal, cancelled.signal]);
-        const result = await tools.call(request.params.name, request.params.arguments, signal, {
+        const result = await tools.call(request.params.name, request.params.arguments, controller.signal, {
           ...(fromHeaders.settings ? { settings: fromHeaders.settings } : {}),
           ...(reporter ? { logger: reporter.logger } : {}),
         });
@@ -173,6 +176,8 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       } finally {
         reporter?.stop();
         removeCancel();
+        running.delete(controller);
+        extra.signal.removeEventListener('abort', onSdkAbort);
       }
     });
     // A cancel comes in a request of its own: find the call by this client's key and its id.
