@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from '../../src/agents/mcp-http/serve.js';
+import { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from '../../src/hosts/agents/mcp-http/serve.js';
 import { executeTool } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 /** One sandbox (chdb takes one per process); its two workflow keys are two tenants' workspaces. */
 let sb: Sandbox;

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/satellites/cli/main.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -65,7 +65,7 @@ describe('flowblocks mcp --http', () => {
     let held: ServerResponse | undefined;
     const tinybird = createServer((_req, res) => void (held = res));
     await new Promise<void>((done) => tinybird.listen(0, '127.0.0.1', done));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'mcp', '--http', '--port', '0', '--services', 'tinybird'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/satellites/cli/index.ts'), 'mcp', '--http', '--port', '0', '--services', 'tinybird'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', TINYBIRD_TOKEN: 'p.env-token-1234', TINYBIRD_BASE_URL: `http://127.0.0.1:${(tinybird.address() as AddressInfo).port}` },
       stdio: ['ignore', 'pipe', 'pipe'],
