@@ -11,7 +11,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { serveMcpHttp } from '../dist/src/agents/index.js';
+import { serveMcpHttp } from '../dist/src/hosts/agents/index.js';
 
 const [peerPort] = process.argv.slice(2);
 const served = await serveMcpHttp({

@@ -8,7 +8,7 @@
 import { once, setMaxListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createToolExecutor } from '../dist/src/agents/index.js';
+import { createToolExecutor } from '../dist/src/hosts/agents/index.js';
 import { median } from './measure.js';
 import { startChild, stopChild } from './measure.js';
 
