@@ -135,15 +135,19 @@ describe('flowblocks mcp over Streamable HTTP', () => {
   });
 
   it('takes credentials per request from headers, a base URL only for an allowed host, and masks them', async () => {
-    const server = await serve({ services: ['tinybird'], allowBaseUrls: [sb.urls.tinybird] });
+    const server = await serve({ services: ['tinybird', 'loops'], allowBaseUrls: [sb.urls.tinybird] });
     const token = sb.credentials.tinybird.adminToken;
-    const client = await connect(server.url, { 'X-Tinybird-Token': token, 'X-Tinybird-Base-Url': sb.urls.tinybird });
+    const loopsKey = 'loops-key-of-this-request';
+    const client = await connect(server.url, { 'X-Tinybird-Token': token, 'X-Tinybird-Base-Url': sb.urls.tinybird, 'X-Loops-Api-Key': loopsKey });
     const result = await client.callTool({ name: 'tinybird_query', arguments: { query: count } });
     expect(result.structuredContent).toMatchObject({ output: { data: [{ n: 30 }] } });
     // The header's token, echoed by the service, comes back masked.
     const echo = await client.callTool({ name: 'tinybird_query', arguments: { query: `SELECT '${token}' AS t FORMAT JSON` } });
     expect(JSON.stringify(echo)).not.toContain(token);
     expect(echo.structuredContent).toMatchObject({ output: { data: [{ t: '[redacted]' }] } });
+    // So does another service's key the request carried, in a Tinybird answer.
+    const other = await client.callTool({ name: 'tinybird_query', arguments: { query: `SELECT '${loopsKey}' AS k, '${encodeURIComponent(`${loopsKey}/x`)}' AS u FORMAT JSON` } });
+    expect(JSON.stringify(other)).not.toContain(loopsKey);
 
     // Another host is not allowed: refused before anything runs, the URL not repeated.
     const elsewhere = 'http://10.0.0.7:7181';

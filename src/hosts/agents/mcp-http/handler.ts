@@ -146,22 +146,19 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       }
       leave = entered;
     }
-    // A dropped request aborts its calls and closes its server; one answered whole leaves nothing
-    // behind (no timer, no stream) and is not closed: closing costs an error object per request.
-    // One controller per call, aborted from here, by a cancel or by the SDK: no AbortSignal.any per call.
-    const running = new Set<AbortController>();
+    // A dropped request closes its server, which aborts its calls; one answered whole leaves
+    // nothing behind (no timer, no stream) and is not closed: closing costs an error per request.
+    // Closing the SDK server aborts each handler's signal, and so each call.
     res.once('close', () => {
       leave?.();
-      if (res.writableFinished) return;
-      for (const controller of running) controller.abort(new Error('the client dropped the request'));
-      void server.close();
+      if (!res.writableFinished) void server.close();
     });
 
     const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
     server.setRequestHandler(sdk.ListToolsRequestSchema, () => tools.list());
     server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
+      // One controller per call, aborted by a cancel or by the SDK: no AbortSignal.any per call.
       const controller = new AbortController();
-      running.add(controller);
       const removeCancel = cancels.add(client, extra.requestId, controller);
       const onSdkAbort = () => controller.abort(extra.signal.reason);
       extra.signal.addEventListener('abort', onSdkAbort, { once: true });
@@ -176,7 +173,6 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       } finally {
         reporter?.stop();
         removeCancel();
-        running.delete(controller);
         extra.signal.removeEventListener('abort', onSdkAbort);
       }
     });
