@@ -134,4 +134,4 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-export const command: CliCommand = { summary: 'serve the tools to an MCP client over stdio (see flowblocks mcp --help)', run };
+export const command: CliCommand = { summary: 'serve the tools to an MCP client over stdio or HTTP (see flowblocks mcp --help)', run };

@@ -146,15 +146,14 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       }
       leave = entered;
     }
-    // A dropped request closes its server, which aborts its calls; one answered whole leaves
-    // nothing behind (no timer, no stream) and is not closed: closing costs an error per request.
-    // Closing the SDK server aborts each handler's signal, and so each call.
+    const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
+    // A dropped request closes its server, which aborts each handler's signal and so each call;
+    // one answered whole leaves nothing behind (no timer, no stream) and is not closed: closing
+    // costs an error with a stack per request.
     res.once('close', () => {
       leave?.();
       if (!res.writableFinished) void server.close();
     });
-
-    const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
     server.setRequestHandler(sdk.ListToolsRequestSchema, () => tools.list());
     server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
       // One controller per call, aborted by a cancel or by the SDK: no AbortSignal.any per call.
