@@ -6,36 +6,32 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/satellites/cli/main.js';
+import { cli } from './run-cli.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-function io() {
-  const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (s: string) => void (out.stdout += s), stderr: (s: string) => void (out.stderr += s), stdin: async () => '' } };
-}
-
 describe('flowblocks mcp --http', () => {
   it('refuses HTTP flags without --http, a short token, and prints a client config without secrets', async () => {
-    const stray = io();
-    expect(await main(['mcp', '--port', '9000'], stray.io)).toBe(2);
-    expect(stray.out.stderr).toContain('--port goes with --http');
+    const stray = await cli(['mcp', '--port', '9000']);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('--port goes with --http');
 
-    const printed = io();
+    let printed;
     const env = { ...process.env };
     try {
       process.env.FLOWBLOCKS_MCP_TOKEN = 'a-server-token-of-32-characters!';
       process.env.TINYBIRD_TOKEN = 'p.server-side-token';
-      expect(await main(['mcp', '--http', '--port', '9001', '--print-config'], printed.io)).toBe(0);
+      printed = await cli(['mcp', '--http', '--port', '9001', '--print-config']);
+      expect(printed.code).toBe(0);
       process.env.FLOWBLOCKS_MCP_TOKEN = 'short';
-      const short = io();
-      expect(await main(['mcp', '--http'], short.io)).toBe(2);
-      expect(short.out.stderr).toContain('$FLOWBLOCKS_MCP_TOKEN must be at least 16 characters');
+      const short = await cli(['mcp', '--http']);
+      expect(short.code).toBe(2);
+      expect(short.stderr).toContain('$FLOWBLOCKS_MCP_TOKEN must be at least 16 characters');
     } finally {
       process.env = env;
     }
     // Tinybird is configured on the server; the others' credentials come from the client's variables.
-    expect(JSON.parse(printed.out.stdout)).toEqual({
+    expect(JSON.parse(printed.stdout)).toEqual({
       url: 'http://127.0.0.1:9001/mcp',
       headers: {
         Authorization: 'Bearer {{FLOWBLOCKS_MCP_TOKEN}}',
@@ -44,20 +40,21 @@ describe('flowblocks mcp --http', () => {
         'X-Workflow-Base-Url': '{{WORKFLOW_BASE_URL}}',
       },
     });
-    expect(printed.out.stdout).not.toContain('a-server-token');
-    expect(printed.out.stdout).not.toContain('p.server-side-token');
+    expect(printed.stdout).not.toContain('a-server-token');
+    expect(printed.stdout).not.toContain('p.server-side-token');
   });
 
   it('will not serve a network without a token', async () => {
-    const refused = io();
     const env = { ...process.env };
+    let refused;
     try {
       delete process.env.FLOWBLOCKS_MCP_TOKEN;
-      expect(await main(['mcp', '--http', '--host', '0.0.0.0', '--port', '0'], refused.io)).toBe(1);
+      refused = await cli(['mcp', '--http', '--host', '0.0.0.0', '--port', '0']);
     } finally {
       process.env = env;
     }
-    expect(refused.out.stderr).toContain('without FLOWBLOCKS_MCP_TOKEN the server binds only a loopback address');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('without FLOWBLOCKS_MCP_TOKEN the server binds only a loopback address');
   });
 
   it('serves over HTTP as a process, and on SIGTERM lets the call in flight answer before it exits', async () => {
