@@ -42,7 +42,7 @@ describe('flowblocks mcp --http', () => {
     });
     expect(printed.stdout).not.toContain('a-server-token');
     expect(printed.stdout).not.toContain('p.server-side-token');
-  });
+  }, 20_000);
 
   it('will not serve a network without a token', async () => {
     const env = { ...process.env };
@@ -55,7 +55,7 @@ describe('flowblocks mcp --http', () => {
     }
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('without FLOWBLOCKS_MCP_TOKEN the server binds only a loopback address');
-  });
+  }, 20_000);
 
   it('serves over HTTP as a process, and on SIGTERM lets the call in flight answer before it exits', async () => {
     // A stand-in Tinybird that holds the query until the test answers it.
@@ -80,10 +80,10 @@ describe('flowblocks mcp --http', () => {
       await client.connect(new StreamableHTTPClientTransport(new URL(config.url)));
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('tinybird_query');
       const call = client.callTool({ name: 'tinybird_query', arguments: { query: 'SELECT 1 AS n FORMAT JSON' } });
-      await expect.poll(() => held !== undefined).toBe(true);
+      await expect.poll(() => held !== undefined, { timeout: 15_000 }).toBe(true);
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
-      await expect.poll(() => stderr).toContain('request(s) in flight finish first');
+      await expect.poll(() => stderr, { timeout: 15_000 }).toContain('request(s) in flight finish first');
       held!.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ meta: [{ name: 'n', type: 'UInt8' }], data: [{ n: 1 }], rows: 1, statistics: { elapsed: 0.001, rows_read: 1, bytes_read: 1 } }));
       const result = await call;
       expect(result.isError).toBeFalsy();
