@@ -42,6 +42,8 @@ async function connect(url: string, headers: Record<string, string> = {}): Promi
   return client;
 }
 
+/** expect.poll's wait: a loaded machine (CI, the bench beside it) takes longer than its default second. */
+const poll = { timeout: 10_000 };
 const text = (result: object) => ((result as { content: { text: string }[] }).content)[0]!.text;
 const count = 'SELECT count() AS n FROM events FORMAT JSON';
 
@@ -78,7 +80,7 @@ async function holdingService(): Promise<{ url: string; requests: IncomingMessag
   };
 }
 
-describe('flowblocks mcp over Streamable HTTP', () => {
+describe('flowblocks mcp over Streamable HTTP', { timeout: 30_000 }, () => {
   it('lists the same tools as stdio and runs a call against the sandbox', async () => {
     const server = await serve({ settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken } }, services: ['tinybird'], readOnly: true });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -194,7 +196,7 @@ describe('flowblocks mcp over Streamable HTTP', () => {
   });
 });
 
-describe('long calls: cancellation and progress', () => {
+describe('long calls: cancellation and progress', { timeout: 30_000 }, () => {
   it('aborts the request to the service when the client cancels the call', async () => {
     const service = await holdingService();
     try {
@@ -202,14 +204,14 @@ describe('long calls: cancellation and progress', () => {
       const client = await connect(server.url);
       const stop = new AbortController();
       const call = client.callTool({ name: 'tinybird_query', arguments: { query: count } }, undefined, { signal: stop.signal });
-      await expect.poll(() => service.requests.length).toBe(1);
+      await expect.poll(() => service.requests.length, poll).toBe(1);
       expect(service.requests[0]!.url).toBe('/v0/sql');
       stop.abort('the user pressed stop');
       await expect(call).rejects.toThrow();
       // The SDK client sent notifications/cancelled in a request of its own; the call's request to the service ends.
       const aborted = await service.aborted;
       expect(aborted).toBe(service.requests[0]);
-      await expect.poll(() => server.handler.inFlight).toBe(0);
+      await expect.poll(() => server.handler.inFlight, poll).toBe(0);
     } finally {
       await service.close();
     }
@@ -226,7 +228,7 @@ describe('long calls: cancellation and progress', () => {
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'tinybird_query', arguments: { query: count } } }),
       });
-      await expect.poll(() => service.requests.length).toBe(1);
+      await expect.poll(() => service.requests.length, poll).toBe(1);
       dropped.abort();
       await expect(pending).rejects.toThrow();
       expect(await service.aborted).toBe(service.requests[0]);
@@ -242,7 +244,7 @@ describe('long calls: cancellation and progress', () => {
       const client = await connect(server.url);
       const seen: { progress: number; message?: string }[] = [];
       const call = client.callTool({ name: 'tinybird_query', arguments: { query: count } }, undefined, { onprogress: (p) => void seen.push(p) });
-      await expect.poll(() => seen.length).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => seen.length, poll).toBeGreaterThanOrEqual(3);
       service.refuseAll();
       const result = await call;
       expect(result.isError).toBe(true);
@@ -256,7 +258,7 @@ describe('long calls: cancellation and progress', () => {
   });
 });
 
-describe('bounds', () => {
+describe('bounds', { timeout: 30_000 }, () => {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
   const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'tinybird_query', arguments: { query: count } } });
@@ -275,13 +277,13 @@ describe('bounds', () => {
       const server = await serve({ services: ['tinybird'], maxConcurrentCallsPerClient: 2, maxConcurrentCalls: 3, allowBaseUrls: [service.url] });
       const as = (tenant: string) => ({ 'x-tinybird-token': `p.${tenant}-token`, 'x-tinybird-base-url': service.url });
       const held = [post(server.url, call(1), as('a')), post(server.url, call(2), as('a'))];
-      await expect.poll(() => service.requests.length).toBe(2);
+      await expect.poll(() => service.requests.length, poll).toBe(2);
       const third = await post(server.url, call(3), as('a'));
       expect(third.status).toBe(429);
       expect(third.headers.get('retry-after')).toBe('1');
       expect(await third.text()).toContain('at most 2 per client');
       held.push(post(server.url, call(4), as('b')));
-      await expect.poll(() => service.requests.length).toBe(3);
+      await expect.poll(() => service.requests.length, poll).toBe(3);
       const fourth = await post(server.url, call(5), as('c'));
       expect(fourth.status).toBe(429);
       expect(await fourth.text()).toContain('at most 3 on this server');
@@ -306,7 +308,7 @@ describe('bounds', () => {
   });
 });
 
-describe('deployment', () => {
+describe('deployment', { timeout: 30_000 }, () => {
   it('refuses to bind a non-loopback address without a token', async () => {
     await expect(serveMcpHttp({ host: '0.0.0.0', port: 0 })).rejects.toThrow('without FLOWBLOCKS_MCP_TOKEN the server binds only a loopback address');
     const withToken = await serve({ host: '0.0.0.0', token: 'deploy-token-1234' });
@@ -321,7 +323,7 @@ describe('deployment', () => {
       expect(await (await fetch(health)).json()).toEqual({ status: 'ok', inFlight: 0 });
       const client = await connect(server.url);
       const call = client.callTool({ name: 'tinybird_query', arguments: { query: count } });
-      await expect.poll(() => service.requests.length).toBe(1);
+      await expect.poll(() => service.requests.length, poll).toBe(1);
       const drained = server.handler.drain();
       const late = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
       expect(late.status).toBe(503);
