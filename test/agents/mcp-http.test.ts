@@ -309,6 +309,19 @@ describe('bounds', { timeout: 30_000 }, () => {
 });
 
 describe('deployment', { timeout: 30_000 }, () => {
+  it('paces every tenant through the pacer it is given (the fleet\'s Redis one with --redis), per credential, by digest', async () => {
+    const keys: string[] = [];
+    const pacer = { acquire: async (spec: { key: string }) => (keys.push(spec.key), { done: () => {} }) };
+    const server = await serve({ services: ['loops'], allowBaseUrls: [sb.urls.loops], execute: { pacer } });
+    for (const apiKey of [sb.credentials.loops.apiKey, 'loops-other-tenant-key']) {
+      const client = await connect(server.url, { 'X-Loops-Api-Key': apiKey, 'X-Loops-Base-Url': sb.urls.loops });
+      await client.callTool({ name: 'loops_test_api_key', arguments: {} });
+    }
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    for (const key of keys) expect(key).toMatch(/^loops:[0-9a-f]{16}$/);
+  });
+
   it('refuses to bind a non-loopback address without a token', async () => {
     await expect(serveMcpHttp({ host: '0.0.0.0', port: 0 })).rejects.toThrow('without FLOWBLOCKS_MCP_TOKEN the server binds only a loopback address');
     const withToken = await serve({ host: '0.0.0.0', token: 'deploy-token-1234' });
