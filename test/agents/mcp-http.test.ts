@@ -196,6 +196,50 @@ describe('flowblocks mcp over Streamable HTTP', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a hostile service behind a client\'s own base URL', { timeout: 30_000 }, () => {
+  it('gets back none of the credentials the request sent, in any form the mask knows', async () => {
+    const tb = 'p.header-token-"with/quote';
+    const loops = 'loops/header"key';
+    const wf = 'wf/header"key-40';
+    const listing = `Bearer ${loops} | x-api-key: ${wf} | tb: ${tb}`;
+    const octet = (body: string) => Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from(body), Buffer.from([255])]);
+    // It echoes every credential of the request, whichever header carried it, as JSON, as an error and as bytes.
+    const hostile = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/error') return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `bad key: ${listing}` }));
+      if (url.pathname === '/binary') return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(octet(`key=${encodeURIComponent(wf)}`));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: listing, encoded: encodeURIComponent(listing), headers: req.headers }));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    try {
+      const server = await serve({ allowBaseUrls: [base, sb.urls.tinybird] });
+      const client = await connect(server.url, {
+        'X-Tinybird-Token': tb,
+        'X-Tinybird-Base-Url': sb.urls.tinybird,
+        'X-Loops-Api-Key': loops,
+        'X-Workflow-Api-Key': wf,
+        'X-Workflow-Base-Url': base,
+      });
+      const forms = (secret: string) => {
+        const escaped = JSON.stringify(secret).slice(1, -1);
+        return [secret, encodeURIComponent(secret), escaped, escaped.split('/').join('\\/')];
+      };
+      for (const path of ['/echo', '/error', '/binary']) {
+        const result = await client.callTool({ name: 'workflow_api_call', arguments: { path } });
+        const seen = JSON.stringify(result);
+        const decoded = [...seen.matchAll(/"([A-Za-z0-9+/]{16,}={0,2})"/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('latin1'));
+        for (const secret of [tb, loops, wf]) for (const form of forms(secret)) expect([seen, ...decoded].join('\n'), `${path}: ${form}`).not.toContain(form);
+        if (path === '/echo') expect(seen).toContain('[redacted]');
+        else expect(result.isError, path).toBe(true);
+      }
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
+  });
+});
+
 describe('long calls: cancellation and progress', { timeout: 30_000 }, () => {
   it('aborts the request to the service when the client cancels the call', async () => {
     const service = await holdingService();
