@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
@@ -61,11 +66,6 @@ it('$FLOWBLOCKS_REDIS_URL naming a Redis that is not there: the call is paced in
 });
 
 it('flowblocks mcp --http --redis paces every tenant\'s calls in Redis, and closes its connection on SIGTERM', async () => {
-  const { spawn } = await import('node:child_process');
-  const { once } = await import('node:events');
-  const { join, resolve } = await import('node:path');
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   const root = resolve(import.meta.dirname, '..', '..');
   const child = spawn(
     process.execPath,
