@@ -13,6 +13,7 @@ import { fleetBench, requireRedisServer } from './fleet.js';
 import { harnessOverhead } from './harness-overhead.js';
 import { ingestBench } from './ingest.js';
 import { loopsC64 } from './loops-c64.js';
+import { mcpHttpBench } from './mcp-http.js';
 import { startChild, stopChild } from './measure.js';
 import { fromRounds, load, met, table, writeReport, type Row } from './report.js';
 import { againstSdks } from './sdks.js';
@@ -120,6 +121,19 @@ const SUITES: Suite[] = [
         rows.push({ suite: 'cold start', measure: `import ${entry} vs \`import('undici')\``, flowblocks: `${fmt(r.flowblocks, 1)} ms`, baseline: `${fmt(r.baseline, 1)} ms undici alone`, ...fromRounds(r), goal: { kind: 'max', value: 1.1 } });
       }
       return rows;
+    },
+  },
+  {
+    name: 'mcp-http',
+    note: 'MCP over HTTP (bench/mcp-http.ts): `tinybird_query` through `flowblocks mcp --http` (`serveMcpHttp` from dist/ in a child process, stateless, one SDK server and transport per request) called by the official SDK client (`StreamableHTTPClientTransport`), against `createToolExecutor().execute` in process; both answered by the same peer. Server CPU per call is the MCP process\'s own (executor, HTTP, JSON-RPC); the executor\'s is the bench process\'s for the whole in-process call. With no tool run, the same child answers the same calls through the SDK\'s stateless server and transport alone (a fixed result) and through plain `node:http` writing the JSON-RPC answer by hand: the part of the server\'s CPU that is the SDK\'s and the part that is HTTP\'s. The c1 row\'s ratio is no ratio: it is the p50 the HTTP path adds, in ms, against its 1 ms budget.',
+    async run(port) {
+      const r = await mcpHttpBench(port, quick ? { runs: 1, c1Calls: 200, c64Calls: 1000 } : {});
+      const suite = 'MCP over HTTP';
+      const side = (x: { p50Ms: number; p99Ms: number; workCpuUs: number }, cpu: string) => `${fmt(x.workCpuUs)} µs ${cpu}; p50 ${fmt(x.p50Ms, 2)} ms, p99 ${fmt(x.p99Ms, 2)} ms`;
+      return [
+        { suite, measure: 'CPU per call, concurrency 64 (tinybird_query)', flowblocks: `${side(r.c64.mcp, 'server')} (+${fmt(r.c64.mcp.clientCpuUs)} µs SDK client); with no tool run: ${fmt(r.breakdown.sdkUs)} µs the SDK's stateless server, ${fmt(r.breakdown.rawUs)} µs plain node:http`, baseline: side(r.c64.executor, 'in-process executor'), ratio: r.c64.mcp.workCpuUs / r.c64.executor.workCpuUs, goal: { kind: 'max', value: 2 } },
+        { suite, measure: 'added p50 latency in ms, concurrency 1', flowblocks: `${side(r.c1.mcp, 'server')} (+${fmt(r.c1.mcp.clientCpuUs)} µs SDK client)`, baseline: side(r.c1.executor, 'in-process executor'), ratio: r.c1.mcp.p50Ms - r.c1.executor.p50Ms, goal: { kind: 'max', value: 1 } },
+      ];
     },
   },
   {

@@ -6,7 +6,7 @@
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envSettings, selectTools } from '../../src/hosts/agents/index.js';
+import { credentialHeaders, envSettings, selectTools } from '../../src/hosts/agents/index.js';
 import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
 import { executeTool, getBlock, getService, getTool, listBlocks, listServices, listTools, registerService } from '../../src/index.js';
 import { defineConnection, defineService, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
@@ -94,5 +94,10 @@ describe('a fourth service in one file', () => {
     expect(selectTools({ services: ['notes'] })).toEqual([getNote]);
     expect(endpointServiceOf(getBlock('notes')!)).toBe('notes');
     expect(parseFaultSpec(['notes:429=0.5'])).toEqual({ notes: { rate429: 0.5 } });
+    // The remote MCP server's per-request headers, from the same connection.
+    expect(credentialHeaders(['notes']).map((h) => [h.header, h.setting, h.env])).toEqual([
+      ['X-Notes-Api-Key', 'apiKey', 'NOTES_API_KEY'],
+      ['X-Notes-Base-Url', 'base_url', 'NOTES_BASE_URL'],
+    ]);
   });
 });

@@ -21,6 +21,11 @@ export interface ConnectionSpec {
     schema?: z.ZodType<string>;
     /** Environment variable the agents and the CLI read it from. */
     env?: string;
+    /**
+     * The service's other public base URLs (regions), besides `default`: a remote MCP server
+     * takes a caller's base URL for these hosts, and others only where its operator allows them.
+     */
+    publicUrls?: readonly string[];
   };
   credential: {
     /** The tool param that holds the credential (`token`, `apiKey`). */

@@ -1,9 +1,9 @@
 import { executeTool } from '../../index.js';
 import { dictionaryOf } from '../../harness/dictionary.js';
 import { paramNames } from '../../harness/define/fields.js';
-import type { AnyTool, ToolError, ToolErrorCode } from '../../harness/types.js';
+import type { AnyTool, HarnessEvent, ToolError, ToolErrorCode } from '../../harness/types.js';
 import { mergeLlmParams } from '../../schema.js';
-import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions } from './options.js';
+import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions, type ServiceSettings } from './options.js';
 import { decodePageCursor } from './page-cursor.js';
 import { scrubSecrets } from './scrub.js';
 import { isQueryTool, shapeListPage, shapeQueryRows, type ShapedOutput, type Truncation } from './shape-result.js';
@@ -27,6 +27,13 @@ export interface ToolCallOptions {
   signal?: AbortSignal;
   /** The arguments follow the strict schema (default: the executor's `strict` option). */
   strict?: boolean;
+  /**
+   * This call's user side for the services it names, in place of the executor's (a remote
+   * MCP server's per-request credentials). Its secrets are masked too, besides every configured one.
+   */
+  settings?: Record<string, ServiceSettings>;
+  /** Receives this call's harness events (after the executor's own `execute.logger`): a server's progress. */
+  logger?: (event: HarnessEvent) => void;
 }
 
 export interface ToolExecutor {
@@ -83,6 +90,11 @@ function modelError(tool: AnyTool, error: ToolError, given: Record<string, unkno
   };
 }
 
+/** Both loggers, the executor's first. */
+function withLogger(first: ((event: HarnessEvent) => void) | undefined, second: (event: HarnessEvent) => void) {
+  return first ? (event: HarnessEvent) => (first(event), second(event)) : second;
+}
+
 export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor {
   const tools = selectTools(options);
   const byId = new Map(tools.map((tool) => [tool.id, tool]));
@@ -106,15 +118,18 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
       else args[cursorParam] = position.cursor;
     }
 
-    const settings = options.settings?.[tool.service];
+    const own = call.settings && Object.hasOwn(call.settings, tool.service) ? call.settings[tool.service] : undefined;
+    const settings = own ?? options.settings?.[tool.service];
     const user = userSide(tool, settings);
+    const callSecrets = call.settings ? [...secrets, ...configuredSecrets(call.settings)] : secrets;
     const result = await executeTool(tool, mergeLlmParams(tool, args, user.params), {
       ...options.execute,
-      secrets: [...(options.execute?.secrets ?? []), ...secrets],
+      secrets: [...(options.execute?.secrets ?? []), ...callSecrets],
       ...(user.endpoints ? { endpoints: user.endpoints } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
+      ...(call.logger ? { logger: withLogger(options.execute?.logger, call.logger) } : {}),
     });
-    if (!result.success) return scrubSecrets({ ok: false, error: modelError(tool, result.error, user.params) }, secrets);
+    if (!result.success) return scrubSecrets({ ok: false, error: modelError(tool, result.error, user.params) }, callSecrets);
 
     let shaped: ShapedOutput = { output: result.output, notes: [] };
     if (tool.pagination) shaped = shapeListPage(tool, result.output, position, maxItems);
@@ -127,7 +142,7 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
         ...(shaped.truncated ? { truncated: shaped.truncated } : {}),
         ...(notes.length ? { notes } : {}),
       },
-      secrets,
+      callSecrets,
     );
   }
 

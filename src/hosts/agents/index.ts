@@ -2,7 +2,8 @@
  * `flowblocks/agents`: the tools for agents. Function-calling definitions for OpenAI and
  * Anthropic (plain and strict), an AI SDK tool set, an MCP server, and the executor behind
  * them all: credentials from the user's settings, never from the model; bounded results.
- * The AI SDK and the MCP SDK are optional peers, loaded only by the functions that need them.
+ * The AI SDK and the MCP SDK are optional peers, loaded only by the functions that need them;
+ * the MCP server runs over stdio or, stateless, over Streamable HTTP (`createMcpHttpHandler`).
  */
 export { createToolExecutor, type AgentToolResult, type AgentToolError, type ToolExecutor, type ToolCallOptions } from './executor.js';
 export {
@@ -21,3 +22,6 @@ export { settingsFromEnv, envSettings, ENV_SETTINGS } from './env-settings.js';
 export { createMcpToolHandlers, toMcpResult, type McpToolHandlers, type McpTool, type McpCallResult } from './mcp-tools.js';
 export { createMcpServer, MCP_SDK_MISSING, type McpServerOptions } from './mcp-server.js';
 export type { Truncation } from './shape-result.js';
+export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from './mcp-http/handler.js';
+export { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from './mcp-http/serve.js';
+export { credentialHeaders, type CredentialHeader } from './mcp-http/credential-headers.js';

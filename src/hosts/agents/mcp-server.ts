@@ -6,13 +6,18 @@ import { packageVersion } from '../../version.js';
 export const MCP_SDK_MISSING = 'the MCP server needs the MCP SDK: npm install @modelcontextprotocol/sdk';
 
 /** Loads the optional MCP SDK, with an install hint when it is missing. */
-async function loadSdk() {
+export async function loadMcpSdk() {
   try {
     const [server, types] = await Promise.all([
       import('@modelcontextprotocol/sdk/server/index.js'),
       import('@modelcontextprotocol/sdk/types.js'),
     ]);
-    return { Server: server.Server, ListToolsRequestSchema: types.ListToolsRequestSchema, CallToolRequestSchema: types.CallToolRequestSchema };
+    return {
+      Server: server.Server,
+      ListToolsRequestSchema: types.ListToolsRequestSchema,
+      CallToolRequestSchema: types.CallToolRequestSchema,
+      CancelledNotificationSchema: types.CancelledNotificationSchema,
+    };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new Error(MCP_SDK_MISSING, { cause: error });
     throw error;
@@ -31,7 +36,7 @@ export interface McpServerOptions extends AgentToolOptions {
  * transport: `StdioServerTransport` for `flowblocks mcp`, `InMemoryTransport` in tests.
  */
 export async function createMcpServer(options: McpServerOptions = {}): Promise<Server> {
-  const sdk = await loadSdk();
+  const sdk = await loadMcpSdk();
   const handlers = createMcpToolHandlers(options);
   const server = new sdk.Server(
     { name: options.name ?? 'flowblocks', version: options.version ?? packageVersion() },

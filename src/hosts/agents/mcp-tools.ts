@@ -1,12 +1,13 @@
 import { agentDefinition } from './definitions.js';
-import { createToolExecutor, type AgentToolResult, type ToolExecutor } from './executor.js';
+import { createToolExecutor, type AgentToolResult, type ToolCallOptions, type ToolExecutor } from './executor.js';
 import type { AgentToolOptions } from './options.js';
 
 /** The MCP `tools/list` and `tools/call` answers, without the MCP SDK (which only carries them). */
 export interface McpToolHandlers {
   executor: ToolExecutor;
   list(): { tools: McpTool[] };
-  call(name: string, args: unknown, signal?: AbortSignal): Promise<McpCallResult>;
+  /** `call` carries a remote server's per-request settings and progress logger. */
+  call(name: string, args: unknown, signal?: AbortSignal, call?: Omit<ToolCallOptions, 'signal' | 'strict'>): Promise<McpCallResult>;
 }
 
 export interface McpTool {
@@ -62,6 +63,6 @@ export function createMcpToolHandlers(options: AgentToolOptions = {}): McpToolHa
   return {
     executor,
     list: () => ({ tools }),
-    call: async (name, args, signal) => toMcpResult(await executor.execute(name, args ?? {}, signal ? { signal } : {})),
+    call: async (name, args, signal, call = {}) => toMcpResult(await executor.execute(name, args ?? {}, signal ? { ...call, signal } : call)),
   };
 }

@@ -4,9 +4,10 @@ import { missingSettings, serviceNames } from '../../hosts/agents/options.js';
 import type { CliCommand, CliIo } from './command.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
 import { CLI_MCP_SDK_MISSING, desktopConfig, NPX_MCP_COMMAND } from './mcp-desktop-config.js';
+import { clientConfig, HTTP_OPTIONS, HTTP_USAGE, httpOptions, runHttp } from './mcp-http-command.js';
 import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
 
-const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio
+const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio or HTTP
 
 Options:
   --config <file>         JSON config: services, readOnly, maxItems, maxRows, settings per service
@@ -16,14 +17,16 @@ Options:
   --max-rows <n>          rows per call from query tools (default 100)
 ${redisUsage(26)}
   --print-config          print a desktop agent's config (Claude Desktop, Cursor, VS Code) that starts
-                          this server with these options through npx, and exit
+                          this server with these options through npx (with --http: a client's URL
+                          and headers), and exit
 
+${HTTP_USAGE}
 Credentials and base URLs come from the config file's settings or the environment
 (the environment wins): ${Object.values(ENV_SETTINGS).flatMap((vars) => Object.values(vars)).join(', ')}.
 A model never sees them, and its values for them are dropped.
 Needs the MCP SDK, an optional peer: npm install @modelcontextprotocol/sdk beside flowblocks, or
 with nothing installed: ${NPX_MCP_COMMAND}
-Exit codes: 0 the client closed the connection, 1 the server failed, 2 usage error.
+Exit codes: 0 the client closed the connection (HTTP: stopped), 1 the server failed, 2 usage error.
 `;
 
 /** The SDK could not be loaded: a missing module, directly or as the cause of createMcpServer's error. */
@@ -41,6 +44,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let config: McpConfigFile = {};
   let options;
   let redisUrl: string | undefined;
+  let http: ReturnType<typeof httpOptions> | undefined;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -53,6 +57,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         redis: { type: 'string' },
         'print-config': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        ...HTTP_OPTIONS,
       },
     });
     if (values.help) {
@@ -71,6 +76,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       settings: mergeSettings(config, process.env),
     };
     redisUrl = redisUrlOf(values.redis, process.env);
+    const httpOnly = (['host', 'port', 'allow-origin', 'allow-base-url', 'max-calls', 'max-calls-per-client'] as const).find((flag) => values[flag] !== undefined);
+    if (httpOnly && !values.http) throw new Error(`--${httpOnly} goes with --http`);
+    if (values.http) http = httpOptions(values, process.env);
+    if (values['print-config'] && http) {
+      const url = `http://${http.host}:${http.port}/mcp`;
+      io.stdout(`${JSON.stringify(clientConfig(url, { ...options, ...http }, services ?? serviceNames()), null, 2)}\n`);
+      return 0;
+    }
     if (values['print-config']) {
       // The options as given, minus this one; a --config file's path is the user's to make absolute.
       const args = argv.filter((arg) => arg !== '--print-config');
@@ -91,6 +104,12 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let redis: Awaited<ReturnType<typeof openRedisPacer>> | undefined;
   try {
     redis = await openRedisPacer(redisUrl, io.stderr);
+    if (http) {
+      const { closeSharedDispatcher } = await import('../../harness/send/dispatcher.js');
+      await runHttp({ ...(redis.pacer ? { ...options, execute: { pacer: redis.pacer } } : options), ...http }, options.services ?? serviceNames(), io);
+      await Promise.all([closeSharedDispatcher(), redis.close()]);
+      return 0;
+    }
     const [{ createMcpServer }, { StdioServerTransport }, { closeSharedDispatcher }] = await Promise.all([
       import('../../hosts/agents/mcp-server.js'),
       import('@modelcontextprotocol/sdk/server/stdio.js'),
@@ -115,4 +134,4 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-export const command: CliCommand = { summary: 'serve the tools to an MCP client over stdio (see flowblocks mcp --help)', run };
+export const command: CliCommand = { summary: 'serve the tools to an MCP client over stdio or HTTP (see flowblocks mcp --help)', run };

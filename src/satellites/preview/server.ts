@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Block } from '../../blocks/define-block.js';
-import { isLoopbackHost } from '../sandbox/http/loopback-host.js';
-import { readRequestBody } from '../sandbox/http/read-request-body.js';
+import { isLoopbackHost } from '../../hosts/shared/loopback-host.js';
+import { readRequestBody } from '../../hosts/shared/read-request-body.js';
 import { listBlocks } from '../../registry.js';
 import { blocksResponse, runBlock } from './api.js';
 import type { PreviewConnection } from './connection.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackHost, isLoopbackOrigin } from './loopback-host.js';
+import { isLoopbackHost, isLoopbackOrigin } from '../../../hosts/shared/loopback-host.js';
 
 /** Methods that change state: a cross-site page must not reach the admin routes with them. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FaultInjector } from './faults.js';
-import { readRequestBody } from './read-request-body.js';
+import { readRequestBody } from '../../../hosts/shared/read-request-body.js';
 import { foreignRequestRefusal } from './same-site.js';
 import type { SandboxRequest, SandboxResponse, ServiceApp } from './types.js';
 

@@ -1,0 +1,132 @@
+/**
+ * Issue 40's MCP-over-HTTP suite: `tinybird_query` through `flowblocks mcp --http` (its server
+ * in a child process, the official SDK client here) against the in-process executor doing the
+ * same call, both answered by the bench's peer. Per call: the server process's CPU, this
+ * process's CPU (the SDK client; for the executor, all its work), and p50/p99 latency, at
+ * concurrency 1 and 64, in alternating rounds.
+ */
+import { once, setMaxListeners } from 'node:events';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createToolExecutor } from '../dist/src/hosts/agents/index.js';
+import { median } from './measure.js';
+import { startChild, stopChild } from './measure.js';
+
+const QUERY = { query: 'SELECT count() AS n, day FROM events GROUP BY day FORMAT JSON' };
+
+/** One side's medians over the rounds, per call. */
+export interface McpSide {
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU µs per call of the process doing the work: the server's for MCP, this one's for the executor. */
+  workCpuUs: number;
+  /** CPU µs per call of this process: the SDK client (MCP) or the whole executor call. */
+  clientCpuUs: number;
+}
+
+export interface McpHttpResult {
+  c1: { mcp: McpSide; executor: McpSide };
+  c64: { mcp: McpSide; executor: McpSide };
+  /** Server CPU µs per call at c64 with no tool run: the SDK's stateless server and transport, and plain node:http. */
+  breakdown: { sdkUs: number; rawUs: number };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** Runs `calls` calls, `concurrency` at a time, and returns each one's latency in ms. */
+async function latencies(calls: number, concurrency: number, fn: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < calls) {
+        const start = performance.now();
+        await fn();
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+export async function mcpHttpBench(peerPort: number, { runs = 5, c1Calls = 1000, c64Calls = 8000 } = {}): Promise<McpHttpResult> {
+  const { child, message } = await startChild<{ url: string; sdkUrl: string; rawUrl: string }>('./mcp-http-server.ts', [String(peerPort)]);
+  const serverCpu = async (): Promise<number> => {
+    const answer = once(child, 'message');
+    child.send('cpu');
+    return ((await answer)[0] as { cpu: number }).cpu;
+  };
+  // The SDK client hands one AbortSignal to every fetch it makes; 64 at a time pass Node's leak warning.
+  setMaxListeners(100_000);
+  const connect = async (url: string) => {
+    const client = new Client({ name: 'bench', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    return client;
+  };
+  const [client, sdkClient, rawClient] = await Promise.all([connect(message.url), connect(message.sdkUrl), connect(message.rawUrl)]);
+  const fixed = (c: Client) => async () => {
+    await c.callTool({ name: 'tinybird_query', arguments: QUERY });
+  };
+  const executor = createToolExecutor({ services: ['tinybird'], settings: { tinybird: { base_url: `http://127.0.0.1:${peerPort}`, token: 'p.bench-token' } } });
+
+  const viaMcp = async () => {
+    const result = await client.callTool({ name: 'tinybird_query', arguments: QUERY });
+    if (result.isError) throw new Error(`MCP call failed: ${JSON.stringify(result.content)}`);
+  };
+  const inProcess = async () => {
+    const result = await executor.execute('tinybird_query', QUERY);
+    if (!result.ok) throw new Error(`executor call failed: ${result.error.message}`);
+  };
+
+  /** One round of one side: latencies, and the CPU of both processes per call. */
+  const round = async (fn: () => Promise<void>, calls: number, concurrency: number) => {
+    const server0 = await serverCpu();
+    const own0 = process.cpuUsage();
+    const times = await latencies(calls, concurrency, fn);
+    const own = process.cpuUsage(own0);
+    const server = (await serverCpu()) - server0;
+    return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), own: (own.user + own.system) / calls, server: server / calls };
+  };
+
+  const measure = async (calls: number, concurrency: number) => {
+    const mcp: Awaited<ReturnType<typeof round>>[] = [];
+    const executorRounds: Awaited<ReturnType<typeof round>>[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Which side goes first alternates, so neither always runs on a cooler machine.
+      if (i % 2 === 0) {
+        mcp.push(await round(viaMcp, calls, concurrency));
+        executorRounds.push(await round(inProcess, calls, concurrency));
+      } else {
+        executorRounds.push(await round(inProcess, calls, concurrency));
+        mcp.push(await round(viaMcp, calls, concurrency));
+      }
+    }
+    const side = (rounds: typeof mcp, work: 'server' | 'own'): McpSide => ({
+      p50Ms: median(rounds.map((r) => r.p50)),
+      p99Ms: median(rounds.map((r) => r.p99)),
+      workCpuUs: median(rounds.map((r) => r[work])),
+      clientCpuUs: median(rounds.map((r) => r.own)),
+    });
+    return { mcp: side(mcp, 'server'), executor: side(executorRounds, 'own') };
+  };
+
+  try {
+    // Warm-up: JIT, connections, compiled schemas, on both sides.
+    await latencies(1000, 8, viaMcp);
+    await latencies(1000, 8, inProcess);
+    const c1 = await measure(c1Calls, 1);
+    const c64 = await measure(c64Calls, 64);
+    await latencies(500, 8, fixed(sdkClient));
+    await latencies(500, 8, fixed(rawClient));
+    const sdk: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      sdk.push((await round(fixed(sdkClient), c64Calls, 64)).server);
+      raw.push((await round(fixed(rawClient), c64Calls, 64)).server);
+    }
+    return { c1, c64, breakdown: { sdkUs: median(sdk), rawUs: median(raw) } };
+  } finally {
+    await Promise.all([client.close(), sdkClient.close(), rawClient.close()]);
+    await stopChild(child);
+  }
+}

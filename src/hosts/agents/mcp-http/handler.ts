@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readRequestBody } from '../../shared/read-request-body.js';
+import { packageVersion } from '../../../version.js';
+import { loadMcpSdk, MCP_SDK_MISSING, type McpServerOptions } from '../mcp-server.js';
+import { createMcpToolHandlers, type McpCallResult } from '../mcp-tools.js';
+import { baseUrlAllowList } from './base-url-allow.js';
+import { bearerCheck } from './bearer.js';
+import { CallGate } from './call-gate.js';
+import { CancelRegistry } from './cancel-registry.js';
+import { credentialHeaders, settingsFromHeaders } from './credential-headers.js';
+import { originCheck } from './origin.js';
+import { DEFAULT_PROGRESS_INTERVAL_MS, progressReporter } from './progress.js';
+import { peekMessages } from './peek-messages.js';
+
+export interface McpHttpOptions extends McpServerOptions {
+  /** Every request must carry `Authorization: Bearer <token>` (the CLI's `FLOWBLOCKS_MCP_TOKEN`). */
+  token?: string;
+  /** Browser origins let in besides loopback pages (`https://sim.example.com`). */
+  allowOrigins?: readonly string[];
+  /** Base URLs a client may send in a header besides the services' public API hosts, by origin. */
+  allowBaseUrls?: readonly string[];
+  /** Where MCP is served (default `/mcp`) and where the health check answers (default `/health`). */
+  path?: string;
+  healthPath?: string;
+  /** Largest request body in bytes (default 1 MiB): larger is 413. */
+  maxRequestBytes?: number;
+  /** Tool calls running at once in this process (default 256) and per client (default 32): more is 429. */
+  maxConcurrentCalls?: number;
+  maxConcurrentCallsPerClient?: number;
+  /** Largest tool result in bytes of JSON text (default 1 MiB): a larger one becomes an error telling the model to ask for less. */
+  maxResultBytes?: number;
+  /** Progress while a call runs and nothing else happens, for clients that asked (default 5000 ms). */
+  progressIntervalMs?: number;
+}
+
+/** A Node `(req, res)` listener serving MCP's Streamable HTTP transport, stateless. */
+export interface McpHttpHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Stops taking requests (503, and the health check says so) and resolves when every request in flight has answered. */
+  drain(): Promise<void>;
+  /** Requests being answered now. */
+  readonly inFlight: number;
+}
+
+export const DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_CONCURRENT_CALLS = 256;
+export const DEFAULT_MAX_CONCURRENT_CALLS_PER_CLIENT = 32;
+export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
+
+/** An answer before the MCP SDK is involved: a JSON-RPC error, as the SDK's transport writes its own. */
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+}
+
+/** A result too large for the model: an error it can act on, never the result cut somewhere. */
+function boundResult(result: McpCallResult, maxBytes: number): McpCallResult {
+  const bytes = Buffer.byteLength(result.content[0]?.text ?? '');
+  if (bytes <= maxBytes) return result;
+  const message = `result_too_large: the result is ${bytes} bytes, over this server's limit of ${maxBytes}; ask for less (fewer items or rows, an aggregate, a LIMIT)`;
+  return { content: [{ type: 'text', text: message }], structuredContent: { error: { code: 'result_too_large', message, retryable: false } }, isError: true };
+}
+
+async function loadTransport() {
+  try {
+    const [transport, validator] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      import('@modelcontextprotocol/sdk/validation/ajv'),
+    ]);
+    return { Transport: transport.StreamableHTTPServerTransport, Validator: validator.AjvJsonSchemaValidator };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new Error(MCP_SDK_MISSING, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The MCP server over Streamable HTTP as a listener to mount in any Node HTTP server (its
+ * path and its health check; every other path is 404). Stateless: each request gets a fresh
+ * SDK server and transport, so any process behind a load balancer answers any request.
+ * Before anything runs: the bearer token, the Origin, the credential headers, the body size
+ * and the concurrency bounds. Credentials come from `settings` or, per request, from headers.
+ */
+export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promise<McpHttpHandler> {
+  const [sdk, { Transport, Validator }] = await Promise.all([loadMcpSdk(), loadTransport()]);
+  // The SDK server makes an Ajv of its own unless given one: the one schema validator for every request's server.
+  const jsonSchemaValidator = new Validator();
+  const path = options.path ?? '/mcp';
+  const healthPath = options.healthPath ?? '/health';
+  const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+  const authorized = options.token ? bearerCheck(options.token) : undefined;
+  const originAllowed = originCheck(options.allowOrigins);
+  const headers = credentialHeaders(options.services);
+  const allowBaseUrls = baseUrlAllowList(options.allowBaseUrls);
+  const gate = new CallGate(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS, options.maxConcurrentCallsPerClient ?? DEFAULT_MAX_CONCURRENT_CALLS_PER_CLIENT);
+  const cancels = new CancelRegistry();
+  // The tool list and its schemas are made once; each request only carries them.
+  const tools = createMcpToolHandlers(options);
+  const info = { name: options.name ?? 'flowblocks', version: options.version ?? packageVersion() };
+
+  let draining = false;
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const whenDrained = new Promise<void>((resolve) => {
+    drained = resolve;
+  });
+
+  /** A client is the credentials it sends: its bearer token and its credential headers, digested. */
+  const clientKey = (req: IncomingMessage): string => {
+    const hash = createHash('sha256').update(req.headers.authorization ?? '');
+    for (const entry of headers) hash.update('\n').update(String(req.headers[entry.key] ?? ''));
+    return hash.digest('base64url');
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (authorized && !authorized(req.headers.authorization)) {
+      return refuse(res, 401, 'unauthorized: send Authorization: Bearer <the server token>', { 'www-authenticate': 'Bearer' });
+    }
+    if (!originAllowed(req.headers.origin)) return refuse(res, 403, 'forbidden: this server does not answer pages from that Origin');
+    // Stateless: no stream to resume or session to end, so POST is all there is.
+    if (req.method !== 'POST') return refuse(res, 405, 'method not allowed: this stateless server takes POST only', { allow: 'POST' });
+    const fromHeaders = settingsFromHeaders(req.headers, headers, allowBaseUrls);
+    if (fromHeaders.refusal) return refuse(res, 400, `bad request: ${fromHeaders.refusal}`);
+    if (Number(req.headers['content-length']) > maxRequestBytes) {
+      return refuse(res, 413, `payload too large: a request body must be at most ${maxRequestBytes} bytes`, { connection: 'close' });
+    }
+    let body: unknown;
+    try {
+      const bytes = await readRequestBody(req, maxRequestBytes, 'too large');
+      body = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      if (req.destroyed) return;
+      return refuse(res, 400, 'parse error: the body is not JSON');
+    }
+    const { calls, progress } = peekMessages(body);
+    const client = clientKey(req);
+    let leave: (() => void) | undefined;
+    if (calls > 0) {
+      const entered = gate.enter(client, calls);
+      if (typeof entered === 'string') {
+        const limit = entered === 'client' ? `${gate.maxPerClient} per client` : `${gate.maxPerServer} on this server`;
+        return refuse(res, 429, `too many calls at once: at most ${limit}; retry when one has answered`, { 'retry-after': '1' });
+      }
+      leave = entered;
+    }
+    const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
+    // A dropped request closes its server, which aborts each handler's signal and so each call;
+    // one answered whole leaves nothing behind (no timer, no stream) and is not closed: closing
+    // costs an error with a stack per request.
+    res.once('close', () => {
+      leave?.();
+      if (!res.writableFinished) void server.close();
+    });
+    server.setRequestHandler(sdk.ListToolsRequestSchema, () => tools.list());
+    server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
+      // One controller per call, aborted by a cancel or by the SDK: no AbortSignal.any per call.
+      const controller = new AbortController();
+      const removeCancel = cancels.add(client, extra.requestId, controller);
+      const onSdkAbort = () => controller.abort(extra.signal.reason);
+      extra.signal.addEventListener('abort', onSdkAbort, { once: true });
+      const token = request.params._meta?.progressToken;
+      const reporter = token === undefined ? undefined : progressReporter(token, (n) => extra.sendNotification(n), progressIntervalMs);
+      try {
+        const result = await tools.call(request.params.name, request.params.arguments, controller.signal, {
+          ...(fromHeaders.settings ? { settings: fromHeaders.settings } : {}),
+          ...(reporter ? { logger: reporter.logger } : {}),
+        });
+        return boundResult(result, maxResultBytes);
+      } finally {
+        reporter?.stop();
+        removeCancel();
+        extra.signal.removeEventListener('abort', onSdkAbort);
+      }
+    });
+    // A cancel comes in a request of its own: find the call by this client's key and its id.
+    server.setNotificationHandler(sdk.CancelledNotificationSchema, (notification) => {
+      const { requestId, reason } = notification.params;
+      if (requestId !== undefined) cancels.cancel(client, requestId, reason ?? 'cancelled by the client');
+    });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !progress, maxRequestBodySize: maxRequestBytes });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === healthPath && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: draining ? 'draining' : 'ok', inFlight }));
+      return;
+    }
+    if (url.pathname !== path) return refuse(res, 404, `not found: MCP is served at ${path}`);
+    if (draining) return refuse(res, 503, 'shutting down: retry on another instance', { connection: 'close', 'retry-after': '1' });
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      if (draining && inFlight === 0) drained?.();
+    });
+    serve(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 500, 'internal error');
+      else res.destroy();
+    });
+  };
+
+  return Object.defineProperties(handler, {
+    drain: {
+      value: (): Promise<void> => {
+        draining = true;
+        if (inFlight === 0) drained?.();
+        return whenDrained;
+      },
+    },
+    inFlight: { get: () => inFlight },
+  }) as McpHttpHandler;
+}
