@@ -21,6 +21,12 @@ export interface SecretForm {
 export const TELLING_SECRETS = ['sk+live/Ab==:@"tøken€ 1?', 'whsec/9+Zq="ü> x', 'p.eyJ1Ijoi"x"@host:443/€ ~'] as const;
 
 /**
+ * Telling secrets of printable ASCII, for a credential that travels in a request header (a
+ * header value holds no character above U+00FF): `+ / = " @ : ~`, a space, `?`.
+ */
+export const HEADER_SAFE_SECRETS = ['wf+key/Ab=="x@:~ ?>?', 'wf~key/Ab=="x@:+ 1?~'] as const;
+
+/**
  * A secret's forms, each named: what a service can echo without computing anything but an
  * encoding. The base64 forms without their padding, which depends on what follows the secret.
  */
