@@ -1,0 +1,41 @@
+/**
+ * Runs one of the product's waiting loops in a child process with a clock whose every sleep
+ * resolves at once (a microtask), stopped by a real timer 50 ms later, and posts what happened.
+ * A loop that never yields to the event loop starves that timer, and this process never prints:
+ * `loop-yields.test.ts` then kills it and fails by name, from a process the loop cannot starve.
+ * `node --import tsx test/notifications/loop-yields-child.ts runDeliveries|run`
+ */
+import type { Clock } from '../../src/notifications/clock.js';
+import { Notifier } from '../../src/notifications/notifier.js';
+import type { Target } from '../../src/notifications/queue.js';
+import { parseSettings } from '../../src/notifications/settings.js';
+import { executionLog, T0 } from './execution-log.js';
+
+let now = T0;
+let sleeps = 0;
+/** Time moves by each wait, and every wait is over at once: nothing here takes a turn of the event loop. */
+const instantClock: Clock = {
+  now: () => now,
+  sleep: (ms, signal) => {
+    sleeps++;
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    now += Math.max(0, ms);
+    return Promise.resolve();
+  },
+};
+
+const sent: string[] = [];
+const target: Target = { key: 't', label: 't', send: async (d) => (sent.push(d.executionId), { kind: 'status', status: 200 }) };
+const notifier = new Notifier({
+  settings: parseSettings({ channels: [{ type: 'webhook', url: 'https://r.example.com/h' }], allWorkflows: true }),
+  clock: instantClock,
+  targets: [target],
+  random: () => 0,
+});
+notifier.executionCompleted(executionLog({ executionId: 'first' }));
+
+const stop = new AbortController();
+setTimeout(() => stop.abort(), 50);
+const loop = process.argv[2] === 'run' ? notifier.run(stop.signal, { inactivityCheckMs: 1 }) : notifier.runDeliveries(stop.signal);
+await loop;
+process.stdout.write(`${JSON.stringify({ sent, sleeps })}\n`);
