@@ -25,6 +25,9 @@ const FILES = [
   'tools/tinybird/events-request.ts',
   'tools/tinybird/send-chunks.ts',
   'tools/tinybird/chunk-attempts.ts',
+  'packages/n8n-nodes-flowblocks/src/host-timers.mts',
+  'packages/n8n-nodes-flowblocks/src/web-gzip.mts',
+  'packages/n8n-nodes-flowblocks/src/no-undici.mts',
 ];
 
 const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];
