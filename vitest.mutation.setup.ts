@@ -28,6 +28,7 @@ const FILES = [
   'packages/n8n-nodes-flowblocks/src/host-timers.mts',
   'packages/n8n-nodes-flowblocks/src/web-gzip.mts',
   'packages/n8n-nodes-flowblocks/src/no-undici.mts',
+  'packages/n8n-nodes-flowblocks/src/index.mts',
 ];
 
 const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];

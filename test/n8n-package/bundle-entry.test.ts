@@ -1,0 +1,65 @@
+/**
+ * Issue 44, item 4: the n8n package's bundle entry (`packages/n8n-nodes-flowblocks/src/index.mts`)
+ * and its private global (`bundle-globals.mts`) under the unit suite: before, only the build and
+ * the real-n8n suite loaded them. The host's n8n-workflow is this repository's copy, handed over
+ * through a fake of `host-workflow.mts` that counts when it is asked.
+ */
+import * as n8nWorkflow from 'n8n-workflow';
+import { describe, expect, it, vi } from 'vitest';
+import { listBlocks } from '../../src/registry.js';
+import { runN8nNode } from '../engines/n8n-context.js';
+
+const asked = vi.fn(() => n8nWorkflow);
+vi.mock('../../packages/n8n-nodes-flowblocks/src/host-workflow.mjs', () => ({ hostWorkflow: () => asked() }));
+
+const entry = await import('../../packages/n8n-nodes-flowblocks/src/index.mjs');
+
+describe('n8n package: the bundle entry', () => {
+  it('lays out one node and one credential per registered block, named as n8n lists them', () => {
+    const layout = entry.layout();
+    expect(layout.map((item) => item.type)).toEqual(listBlocks().map((block) => block.type));
+    for (const item of layout) {
+      expect(item.node).toMatch(/^flowblocks[A-Z]\w+$/);
+      expect(item.credential).toBe(`${item.node}Api`);
+      // The same adapted node each time: built once per block.
+      expect(entry.nodeClass(item.type)).toBe(item.adapted.Node);
+      expect(entry.nodeClass(item.type)).toBe(entry.nodeClass(item.type));
+    }
+  });
+
+  it('a credential class n8n instantiates carries the credential\'s fields, each instance its own', () => {
+    const [first] = entry.layout();
+    const Credential = entry.credentialClass(first!.type);
+    const a = new Credential() as unknown as { name: string; properties: unknown[] };
+    const b = new Credential() as unknown as { name: string; properties: unknown[] };
+    expect(a.name).toBe(first!.credential);
+    expect(a.properties.length).toBeGreaterThan(0);
+    expect(a).not.toBe(b);
+    expect(a).toEqual(b);
+  });
+
+  it('refuses a block it does not have, by name', () => {
+    expect(() => entry.nodeClass('nope')).toThrow('n8n-nodes-flowblocks: no block nope');
+  });
+
+  it('reads the host\'s error classes when an error is made, not when it loads, and throws the host\'s own', async () => {
+    // Loading the entry and building every node asked nothing of the host.
+    expect(asked).not.toHaveBeenCalled();
+    const node = new (entry.nodeClass('workflow'))();
+    const credentials = { apiKey: 'wf-key-44', baseUrl: 'not a url' };
+    const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(n8nWorkflow.NodeOperationError);
+    expect(asked).toHaveBeenCalled();
+  });
+});
+
+describe('n8n package: the bundle\'s own global object', () => {
+  it('is a private empty object, not the host\'s globalThis', async () => {
+    const { bundleGlobals } = await import('../../packages/n8n-nodes-flowblocks/src/bundle-globals.mjs');
+    expect(bundleGlobals).not.toBe(globalThis);
+    expect(Object.keys(bundleGlobals)).toEqual([]);
+  });
+});
