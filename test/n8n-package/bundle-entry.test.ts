@@ -12,6 +12,8 @@ import { runN8nNode } from '../engines/n8n-context.js';
 const asked = vi.fn(() => n8nWorkflow);
 vi.mock('../../packages/n8n-nodes-flowblocks/src/host-workflow.mjs', () => ({ hostWorkflow: () => asked() }));
 
+// A fresh copy: the mutation run's setup file has loaded the entry already, with the real host module.
+vi.resetModules();
 const entry = await import('../../packages/n8n-nodes-flowblocks/src/index.mjs');
 
 describe('n8n package: the bundle entry', () => {
