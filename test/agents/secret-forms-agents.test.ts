@@ -54,6 +54,20 @@ describe('the agents executor: no configured secret in any form', () => {
   });
 });
 
+describe('the agents executor with secrets of the host\'s own (execute.secrets)', () => {
+  it('masks those and every configured key, in every form', async () => {
+    const svc = mockService(WF);
+    const hostSecret = TELLING_SECRETS[2];
+    const log = { id: 'log-2', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z', executionData: { finalOutput: [...ALL, hostSecret].map(echoEveryForm).join(' || ') } };
+    svc.on('GET', '/api/v1/logs/log-2', { status: 200, body: { data: log } });
+    const base = options(svc);
+    const executor = createToolExecutor({ ...base, execute: { ...base.execute, secrets: [hostSecret] } });
+    const result = await executor.execute('workflow_get_log', { id: 'log-2' });
+    expect(result.ok).toBe(true);
+    expectNoSecretForm(result, [...ALL, hostSecret]);
+  });
+});
+
 describe('the MCP server in process: no configured secret in any form', () => {
   const clients: Client[] = [];
   afterAll(async () => {
