@@ -3,9 +3,12 @@
  * earlier test passed `retryAfterSeconds: 0` (0 s and 0 ms read the same) and `times: 1`
  * (one too many or too few shows only past 1).
  */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { mockServices } from '../../src/testing/index.js';
+import { mockServices, recordServices } from '../../src/testing/index.js';
 import { BASE_URLS, SECRETS } from './helpers.js';
 
 const tinybird = { base_url: BASE_URLS.tinybird!, token: SECRETS.tinybird! };
@@ -46,5 +49,21 @@ describe('mockServices() overrides with { times }', () => {
       rows.push(result.success ? (result.output as { data: { n?: number }[] }).data[0]?.n ?? 'fixture' : result.error.code);
     }
     expect(rows).toEqual([1, 1, 1, 2, 'fixture']);
+  });
+});
+
+describe('recordServices().save(path) that cannot write', () => {
+  it('throws, and leaves neither a file nor its temp file behind', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flowblocks-save-'));
+    try {
+      // A directory where the file should go: the write lands, the rename into place fails.
+      const path = join(dir, 'taken.json');
+      mkdirSync(path);
+      expect(() => recordServices().save(path)).toThrow(/EISDIR|ENOTEMPTY|EEXIST|EPERM/);
+      expect(readdirSync(dir)).toEqual(['taken.json']);
+      expect(readdirSync(path)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
