@@ -58,6 +58,40 @@ describe('n8n package: the bundle entry', () => {
   });
 });
 
+describe('n8n package: a node of the bundle sends through n8n', () => {
+  /** n8n's `httpRequest` answering one status and JSON body as a stream, keeping what it was asked. */
+  function n8nHttp(status: number, body: unknown) {
+    const asked: Record<string, unknown>[] = [];
+    const httpRequest = async (options: Record<string, unknown>) => {
+      asked.push(options);
+      const bytes = new TextEncoder().encode(JSON.stringify(body));
+      return { statusCode: status, headers: { 'content-type': 'application/json' }, body: (async function* () { yield bytes; })() };
+    };
+    return { asked, helpers: { httpRequest } };
+  }
+  const credentials = { apiKey: 'wf-key-44', baseUrl: 'https://workflows.example.com' };
+
+  it('hands the request to this.helpers.httpRequest (no undici in the bundle), and maps the answer', async () => {
+    const node = new (entry.nodeClass('workflow'))();
+    const log = { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z' };
+    const http = n8nHttp(200, { data: log });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials, helpers: http.helpers });
+    expect(http.asked).toHaveLength(1);
+    expect(http.asked[0]).toMatchObject({ method: 'GET', url: 'https://workflows.example.com/api/v1/logs/log-1', headers: { 'x-api-key': 'wf-key-44' }, returnFullResponse: true });
+    expect(output[0]![0]!.json).toMatchObject({ data: { id: 'log-1', workflowId: 'w' } });
+  });
+
+  it('a service\'s refusal is the host\'s NodeApiError', async () => {
+    const node = new (entry.nodeClass('workflow'))();
+    const http = n8nHttp(401, { error: 'Invalid API key' });
+    const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials, helpers: http.helpers }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(n8nWorkflow.NodeApiError);
+  });
+});
+
 describe('n8n package: the bundle\'s own global object', () => {
   it('is a private empty object, not the host\'s globalThis', async () => {
     const { bundleGlobals } = await import('../../packages/n8n-nodes-flowblocks/src/bundle-globals.mjs');
