@@ -70,9 +70,15 @@ describe('n8n package: a node of the bundle sends through n8n', () => {
     return { asked, helpers: { httpRequest } };
   }
   const credentials = { apiKey: 'wf-key-44', baseUrl: 'https://workflows.example.com' };
+  /** A node built inside the test (the entry builds each once, and would hand over the one an earlier test built). */
+  async function freshWorkflowNode() {
+    vi.resetModules();
+    const fresh = await import('../../packages/n8n-nodes-flowblocks/src/index.mjs');
+    return new (fresh.nodeClass('workflow'))();
+  }
 
   it('hands the request to this.helpers.httpRequest (no undici in the bundle), and maps the answer', async () => {
-    const node = new (entry.nodeClass('workflow'))();
+    const node = await freshWorkflowNode();
     const log = { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z' };
     const http = n8nHttp(200, { data: log });
     const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials, helpers: http.helpers });
@@ -82,7 +88,7 @@ describe('n8n package: a node of the bundle sends through n8n', () => {
   });
 
   it('a service\'s refusal is the host\'s NodeApiError', async () => {
-    const node = new (entry.nodeClass('workflow'))();
+    const node = await freshWorkflowNode();
     const http = n8nHttp(401, { error: 'Invalid API key' });
     const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials, helpers: http.helpers }).then(
       () => undefined,
