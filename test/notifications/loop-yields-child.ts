@@ -6,10 +6,12 @@
  * `node --import tsx test/notifications/loop-yields-child.ts runDeliveries|run`
  */
 import type { Clock } from '../../src/notifications/clock.js';
+import { LogMonitor } from '../../src/notifications/monitor.js';
 import { Notifier } from '../../src/notifications/notifier.js';
 import type { Target } from '../../src/notifications/queue.js';
 import { parseSettings } from '../../src/notifications/settings.js';
 import { executionLog, T0 } from './execution-log.js';
+import { fakeLog, fakeLogsApi, ORIGIN } from './logs-api.js';
 
 let now = T0;
 let sleeps = 0;
@@ -36,6 +38,14 @@ notifier.executionCompleted(executionLog({ executionId: 'first' }));
 
 const stop = new AbortController();
 setTimeout(() => stop.abort(), 50);
-const loop = process.argv[2] === 'run' ? notifier.run(stop.signal, { inactivityCheckMs: 1 }) : notifier.runDeliveries(stop.signal);
+/** The monitor's poll loop over a logs API answered in process (undici's MockAgent). */
+function monitorLoop(): Promise<void> {
+  const api = fakeLogsApi();
+  api.logs.push(fakeLog(0, T0));
+  const monitor = new LogMonitor({ notifier, baseUrl: ORIGIN, apiKey: 'k-loop-yields', workspaceId: 'ws-1', dispatcher: api.agent, startFrom: T0 - 60_000, log: () => {} });
+  return monitor.run({ signal: stop.signal });
+}
+const mode = process.argv[2];
+const loop = mode === 'run' ? notifier.run(stop.signal, { inactivityCheckMs: 1 }) : mode === 'monitor' ? monitorLoop() : notifier.runDeliveries(stop.signal);
 await loop;
 process.stdout.write(`${JSON.stringify({ sent, sleeps })}\n`);

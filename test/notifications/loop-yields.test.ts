@@ -14,7 +14,7 @@ const CHILD = fileURLToPath(new URL('./loop-yields-child.ts', import.meta.url));
 const LIMIT_MS = 10_000;
 
 /** What the child printed, or a failure naming the loop once `LIMIT_MS` passed without its line. */
-function runLoop(loop: 'runDeliveries' | 'run'): Promise<{ sent: string[]; sleeps: number }> {
+function runLoop(loop: 'runDeliveries' | 'run' | 'monitor'): Promise<{ sent: string[]; sleeps: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, loop], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -43,6 +43,12 @@ describe('promise: a waiting loop yields to the event loop, whatever its clock',
   it('the notifier with its inactivity loop (run) on the same clock stops too', { timeout: LIMIT_MS + 5_000 }, async () => {
     const { sent, sleeps } = await runLoop('run');
     expect(sent).toEqual(['first']);
+    expect(sleeps).toBeGreaterThan(1);
+  });
+
+  it('the log monitor\'s poll loop, over a logs API answered in process, on the same clock stops too', { timeout: LIMIT_MS + 5_000 }, async () => {
+    const { sent, sleeps } = await runLoop('monitor');
+    expect(sent).toContain('first');
     expect(sleeps).toBeGreaterThan(1);
   });
 });
