@@ -33,7 +33,7 @@ function runLoop(loop: 'runDeliveries' | 'run' | 'monitor'): Promise<{ sent: str
   });
 }
 
-describe('promise: a waiting loop yields to the event loop, whatever its clock', () => {
+describe.concurrent('promise: a waiting loop yields to the event loop, whatever its clock', () => {
   it('the delivery loop (runDeliveries) on a clock whose waits end at once stops when its signal aborts', { timeout: LIMIT_MS + 5_000 }, async () => {
     const { sent, sleeps } = await runLoop('runDeliveries');
     expect(sent).toEqual(['first']);
