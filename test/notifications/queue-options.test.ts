@@ -22,7 +22,16 @@ function hangingTarget() {
         inFlight.push(resolve);
       }),
   };
-  return { target, inFlight, limits };
+  /** Answers every attempt, each as it starts, until the batch is done. */
+  async function answerUntilDone(batch: { done: Promise<void> }) {
+    let done = false;
+    void batch.done.then(() => (done = true));
+    while (!done) {
+      inFlight.forEach((answer) => answer({ kind: 'status', status: 200 }));
+      await flush();
+    }
+  }
+  return { target, inFlight, limits, answerUntilDone };
 }
 
 function queueOf(target: Target, options: Partial<QueueOptions> = {}) {
@@ -42,11 +51,7 @@ describe('DeliveryQueue options', () => {
     slow.inFlight[0]!({ kind: 'status', status: 200 });
     await flush();
     expect(slow.inFlight).toHaveLength(9);
-    for (let i = 0; i < 12; i++) {
-      slow.inFlight.forEach((answer) => answer({ kind: 'status', status: 200 }));
-      await flush();
-    }
-    await batch.done;
+    await slow.answerUntilDone(batch);
     expect(slow.inFlight).toHaveLength(12);
   });
 
@@ -55,22 +60,14 @@ describe('DeliveryQueue options', () => {
     const batch = queueOf(slow.target, { concurrency: 3 }).startDue();
     await flush();
     expect(slow.inFlight).toHaveLength(3);
-    for (let i = 0; i < 12; i++) {
-      slow.inFlight.forEach((answer) => answer({ kind: 'status', status: 200 }));
-      await flush();
-    }
-    await batch.done;
+    await slow.answerUntilDone(batch);
+    expect(slow.inFlight).toHaveLength(12);
   });
 
   it('timeoutMs: each attempt is given the option in milliseconds, 30 000 by default', async () => {
     for (const [options, expected] of [[{}, 30_000], [{ timeoutMs: 1_500 }, 1_500]] as const) {
       const slow = hangingTarget();
-      const batch = queueOf(slow.target, { concurrency: 1, ...options }).startDue();
-      for (let i = 0; i < 12; i++) {
-        await flush();
-        slow.inFlight.forEach((answer) => answer({ kind: 'status', status: 200 }));
-      }
-      await batch.done;
+      await slow.answerUntilDone(queueOf(slow.target, { concurrency: 1, ...options }).startDue());
       expect(new Set(slow.limits)).toEqual(new Set([expected]));
     }
     expect(DELIVERY_TIMEOUT_MS).toBe(30_000);
