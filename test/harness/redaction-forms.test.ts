@@ -13,7 +13,7 @@ import { echoTool, ORIGIN, validParams } from './fixtures.js';
  * encoded form cannot pass by the raw form being absent: test/helpers/secret-forms.ts. The
  * fixtures' secret (`sk_live_very-secret-value`) is the same under every encoding but base64.
  */
-const SECRETS = TELLING_SECRETS;
+const SECRETS: readonly string[] = TELLING_SECRETS;
 
 /** Every form in which a secret could be read back: as it is, URL- and form-encoded, JSON-escaped, base64. */
 function forms(secret: string): string[] {

@@ -30,7 +30,7 @@ describe('a secret in every form a service can echo it', () => {
     expect(result.success).toBe(true);
     expectNoSecretForm(result, [secret]);
     // Masked, not dropped: each form left its place, the rest of the text stayed.
-    const output = (result as { output: { alone: Record<string, string>; inText: string } }).output;
+    const output = (result as unknown as { output: { alone: Record<string, string>; inText: string } }).output;
     for (const form of secretForms(secret)) expect(output.alone[form.name]).toMatch(/^\[redacted\]={0,2}$/);
     expect(output.inText).toContain('raw=[redacted] | percent-encoded=[redacted] |');
   });
