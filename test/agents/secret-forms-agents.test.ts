@@ -8,7 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMcpServer, createToolExecutor, type AgentToolOptions } from '../../src/agents/index.js';
+import { createMcpServer, createToolExecutor, type AgentToolOptions } from '../../src/hosts/agents/index.js';
 import { mockService } from '../helpers/mock-service.js';
 import { echoEveryForm, expectNoSecretForm, HEADER_SAFE_SECRETS, TELLING_SECRETS } from '../helpers/secret-forms.js';
 

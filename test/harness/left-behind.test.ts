@@ -8,7 +8,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { Pacer } from '../../src/harness/pacer.js';
+import { Pacer } from '../../src/harness/pace/pacer.js';
 import { mockService } from '../helpers/mock-service.js';
 
 /** Timers that keep this process alive now. */

@@ -5,8 +5,8 @@
  * from `test/helpers/secret-forms.ts`, which every encoding changes.
  */
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../../src/harness/execute.js';
-import { Redactor } from '../../src/harness/redact.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { Redactor } from '../../src/harness/mask/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { echoEveryForm, expectNoSecretForm, secretForms, secretFormsIn, telling, TELLING_SECRETS } from '../helpers/secret-forms.js';

@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzip as nodeGzip } from '../../src/harness/gzip.js';
+import { gzip as nodeGzip } from '../../src/harness/send/gzip.js';
 import { gzip } from '../../packages/n8n-nodes-flowblocks/src/web-gzip.mjs';
 
 describe('n8n package: gzip with the web platform\'s CompressionStream', () => {

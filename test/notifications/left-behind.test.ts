@@ -6,10 +6,10 @@
  */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/notifications/clock.js';
-import { Notifier } from '../../src/notifications/notifier.js';
-import type { Target } from '../../src/notifications/queue.js';
-import { parseSettings } from '../../src/notifications/settings.js';
+import { systemClock } from '../../src/satellites/notifications/clock.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import type { Target } from '../../src/satellites/notifications/queue.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
 import { executionLog } from './execution-log.js';
 
 const aliveTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;

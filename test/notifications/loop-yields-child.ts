@@ -5,11 +5,11 @@
  * `loop-yields.test.ts` then kills it and fails by name, from a process the loop cannot starve.
  * `node --import tsx test/notifications/loop-yields-child.ts runDeliveries|run`
  */
-import type { Clock } from '../../src/notifications/clock.js';
-import { LogMonitor } from '../../src/notifications/monitor.js';
-import { Notifier } from '../../src/notifications/notifier.js';
-import type { Target } from '../../src/notifications/queue.js';
-import { parseSettings } from '../../src/notifications/settings.js';
+import type { Clock } from '../../src/satellites/notifications/clock.js';
+import { LogMonitor } from '../../src/satellites/notifications/monitor.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import type { Target } from '../../src/satellites/notifications/queue.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
 import { executionLog, T0 } from './execution-log.js';
 import { fakeLog, fakeLogsApi, ORIGIN } from './logs-api.js';
 

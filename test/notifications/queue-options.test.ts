@@ -4,8 +4,8 @@
  * and at 3, and `timeoutMs` as the milliseconds each attempt is given (its default, 30 000).
  */
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_TIMEOUT_MS, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { DeliveryQueue, type QueueOptions, type QueueState, type Target } from '../../src/notifications/queue.js';
+import { DELIVERY_TIMEOUT_MS, type DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { DeliveryQueue, type QueueOptions, type QueueState, type Target } from '../../src/satellites/notifications/queue.js';
 import { T0 } from './execution-log.js';
 import { fakeClock, flush } from './fake-clock.js';
 
