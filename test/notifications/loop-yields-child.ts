@@ -37,6 +37,8 @@ const notifier = new Notifier({
 notifier.executionCompleted(executionLog({ executionId: 'first' }));
 
 const stop = new AbortController();
+// The parent's 10 s start from here: loading this file takes seconds on a loaded machine.
+process.stdout.write('ready\n');
 setTimeout(() => stop.abort(), 50);
 /** The monitor's poll loop over a logs API answered in process (undici's MockAgent). */
 function monitorLoop(): Promise<void> {

@@ -18,7 +18,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
  * by a suite `vitest related` cannot see, so keep it a shim with no logic of its own.
  */
 const CHILD_PROCESS_ONLY: Record<string, string> = {
-  'src/cli/index.ts': 'the bin shim (stdout EPIPE, argv) over src/cli/main.ts, which the unit tests import; test/cli runs it as `flowblocks`',
+  'src/satellites/cli/index.ts': 'the bin shim (stdout EPIPE, argv) over src/satellites/cli/main.ts, which the unit tests import; test/cli runs it as `flowblocks`',
 };
 
 function files(dir: string, out: string[] = []): string[] {
