@@ -31,5 +31,6 @@ const FILES = [
   'packages/n8n-nodes-flowblocks/src/index.mts',
 ];
 
-const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];
+// Recursive: the harness's files sit in a folder per stage (define, run, send, pace, mask).
+const modules = [...DIRS.flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];
 for (const file of modules) await import(resolve(file));
