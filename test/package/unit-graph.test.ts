@@ -55,7 +55,7 @@ function reached(roots: readonly string[]): Set<string> {
   return seen;
 }
 
-it('every source file is imported, directly or not, by a unit test (or is a listed child-process shim)', () => {
+it('every source file is imported, directly or not, by a unit test (or is a listed child-process shim)', { timeout: 30_000 }, () => {
   // The unit suite: vitest.config.ts takes test/**/*.test.ts but test/redis (its own config).
   const roots = files(join(ROOT, 'test')).filter((path) => path.endsWith('.test.ts') && !relative(ROOT, path).startsWith('test/redis/'));
   const sources = ['src', 'tools', 'packages/n8n-nodes-flowblocks/src'].flatMap((dir) => files(join(ROOT, dir))).filter((path) => /\.(m?ts|tsx)$/.test(path));
