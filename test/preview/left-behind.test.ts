@@ -11,7 +11,7 @@ import { listBlocks } from '../../src/registry.js';
 const tcp = () => process.getActiveResourcesInfo().filter((kind) => kind.startsWith('TCP')).length;
 
 describe('a closed preview server', () => {
-  it('after page loads over kept-alive connections and with a request half sent, close() ends at once and leaves no TCP handle', { timeout: 4_000 }, async () => {
+  it('after page loads over kept-alive connections and with a request half sent, close() ends at once and leaves no TCP handle', { timeout: 10_000 }, async () => {
     const baseline = tcp();
     const connection = endpointConnection({ tinybird: 'http://127.0.0.1:9/tinybird', loops: 'http://127.0.0.1:9/loops' }, listBlocks());
     const preview = await startPreviewServer({ port: 0, connection });
