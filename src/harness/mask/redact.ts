@@ -18,7 +18,7 @@ function formEncoded(secret: string): string {
  * (a token echoed in a cursor, a header value), and a URL carries base64 percent-encoded.
  */
 function base64Forms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
+  const bytes = Buffer.from(secret); // UTF-8
   const base64 = bytes.toString('base64');
   const unpadded = base64.slice(0, base64.length - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0));
   return [unpadded, bytes.toString('base64url'), encodeURIComponent(unpadded)];
