@@ -25,7 +25,12 @@ const FILES = [
   'tools/tinybird/ingest/events-request.ts',
   'tools/tinybird/ingest/send-chunks.ts',
   'tools/tinybird/ingest/chunk-attempts.ts',
+  'packages/n8n-nodes-flowblocks/src/host-timers.mts',
+  'packages/n8n-nodes-flowblocks/src/web-gzip.mts',
+  'packages/n8n-nodes-flowblocks/src/no-undici.mts',
+  'packages/n8n-nodes-flowblocks/src/index.mts',
 ];
 
-const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];
+// Recursive: the harness's files sit in a folder per stage (define, run, send, pace, mask).
+const modules = [...DIRS.flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];
 for (const file of modules) await import(resolve(file));

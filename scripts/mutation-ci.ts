@@ -8,7 +8,8 @@
  *   plus uncommitted and untracked files when run locally.
  * - Source files of the mutated set among them: those files are mutated (`--mutate`).
  * - Only tests changed: the mutated-set files named like the changed tests
- *   (`test/harness/retry.test.ts` → `src/harness/send/retry.ts`), so a weakened test is caught
+ *   (`test/harness/retry.test.ts` → `src/harness/send/retry.ts`; `test/n8n-package/host-timers.test.ts`
+ *   → `packages/n8n-nodes-flowblocks/src/host-timers.mts`), so a weakened test is caught
  *   where it matters; nothing when no name matches.
  * - Nothing of either: nothing to run.
  *
@@ -85,8 +86,9 @@ function filesToMutate(changed: readonly string[], isMutated: (file: string) => 
   const tests = changed.filter((file) => file.startsWith('test/') && file.endsWith('.test.ts') && isItsTest(file));
   if (tests.length === 0) return { files: [], why: 'no mutated source file and no test changed' };
   const names = new Set(tests.map((file) => basename(file, '.test.ts')));
-  const candidates = execFileSync('git', ['ls-files', 'src', 'tools'], { encoding: 'utf8' }).split('\n');
-  const named = candidates.filter((file) => isMutated(file) && names.has(basename(file, '.ts')) && exists(file));
+  const candidates = execFileSync('git', ['ls-files', 'src', 'tools', 'packages'], { encoding: 'utf8' }).split('\n');
+  // `host-timers.mts` of the n8n package is named like `host-timers.test.ts` too.
+  const named = candidates.filter((file) => isMutated(file) && names.has(basename(file).replace(/\.m?ts$/, '')) && exists(file));
   return named.length > 0
     ? { files: named, why: `only tests changed; the mutated files named like them` }
     : { files: [], why: `only tests changed (${tests.length}), none named like a mutated file` };

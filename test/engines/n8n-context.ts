@@ -20,9 +20,11 @@ export interface N8nRun {
   continueOnFail?: boolean;
   /** What n8n's `getExecutionCancelSignal()` hands the node (its time-out or a user's stop aborts it). */
   signal?: AbortSignal;
+  /** `this.helpers` (n8n's `httpRequest`, for a node built with `http: 'n8n'`). */
+  helpers?: Record<string, unknown>;
 }
 
-export async function runN8nNode({ node, parameters, credentials, items = [{ json: {} }], continueOnFail = false, signal }: N8nRun) {
+export async function runN8nNode({ node, parameters, credentials, items = [{ json: {} }], continueOnFail = false, signal, helpers = {} }: N8nRun) {
   const { description } = node;
   const resolved = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion: 1 }, description) ?? {};
   const nodeData: INode = {
@@ -52,6 +54,7 @@ export async function runN8nNode({ node, parameters, credentials, items = [{ jso
     },
     continueOnFail: () => continueOnFail,
     getExecutionCancelSignal: () => signal,
+    helpers,
   };
   if (!node.execute) throw new Error('node has no execute()');
   // A node without engine requests returns items per output.

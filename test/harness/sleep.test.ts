@@ -91,6 +91,16 @@ describe('sleep on a fake clock', () => {
   });
 });
 
+describe('what a wait leaves on a long-lived signal', () => {
+  it('a wait under a millisecond (a jittered backoff of 1 ms steps) leaves no listener, however many share the signal', async () => {
+    const controller = new AbortController();
+    for (const ms of [0.2, 0.5, 0.999]) await sleep(ms, controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    // The signal's later abort reaches no finished wait.
+    controller.abort(new Error('late'));
+  });
+});
+
 describe('sleep of no time', () => {
   it('still yields to I/O: what was queued before it runs first', async () => {
     for (const ms of [0, -5, Number.NaN]) {

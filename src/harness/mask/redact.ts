@@ -5,10 +5,30 @@ const MASK = '[redacted]';
 const TRUSTED_FIELDS = 64;
 
 /**
+ * A secret as a query string or a form body carries it (`application/x-www-form-urlencoded`:
+ * a space as `+`, `~ ! ' ( ) *` escaped), which differs from `encodeURIComponent`'s.
+ */
+function formEncoded(secret: string): string {
+  return new URLSearchParams([['', secret]]).toString().slice(1);
+}
+
+/**
+ * A secret's base64 and base64url forms without their padding (which depends on what follows
+ * the secret), and the base64 one URL-encoded: a service can hand a credential back encoded
+ * (a token echoed in a cursor, a header value), and a URL carries base64 percent-encoded.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret); // UTF-8
+  const base64 = bytes.toString('base64');
+  const unpadded = base64.slice(0, base64.length - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0));
+  return [unpadded, bytes.toString('base64url'), encodeURIComponent(unpadded)];
+}
+
+/**
  * Replaces every occurrence of the given secrets in any JSON-like value. Also masks the
- * URL-encoded form of each secret, since a secret can come back inside a URL, and the
- * JSON-escaped forms of both, since a text answer (NDJSON, a log line) can hold JSON that
- * was never parsed.
+ * URL-encoded form of each secret, since a secret can come back inside a URL, its base64
+ * forms, and the JSON-escaped forms of all of them, since a text answer (NDJSON, a log line)
+ * can hold JSON that was never parsed.
  */
 export class Redactor {
   private readonly needles: string[];
@@ -29,7 +49,7 @@ export class Redactor {
     const needles = this.needles;
     for (const secret of secrets) {
       if (typeof secret !== 'string' || secret.length < 4) continue;
-      const plain = [secret, encodeURIComponent(secret)];
+      const plain = [secret, encodeURIComponent(secret), formEncoded(secret), ...base64Forms(secret)];
       for (const form of [...plain, ...plain.flatMap(jsonEscapedForms)]) if (!needles.includes(form)) needles.push(form);
     }
     // Longest first, so a secret that contains another is masked whole.

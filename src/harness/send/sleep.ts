@@ -12,7 +12,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   const until = performance.now() + ms;
   return new Promise((resolve, reject) => {
     let timer: Timer | undefined;
-    let stopListening: (() => void) | undefined;
+    // Listening before the first arm: a wait under a millisecond ends inside it, and must find
+    // the listener there to remove (else each such wait left one on a long-lived signal).
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          // Stryker disable next-line OptionalChaining: an abort runs this only after arm() below has set the timer (nothing runs between the two)
+          timer?.cancel();
+          reject(signal.reason);
+        })
+      : undefined;
     // A wait longer than one timer can hold is taken in turns.
     const arm = () => {
       const left = until - performance.now();
@@ -24,11 +32,5 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       timer = startTimer(arm, Math.min(Math.ceil(left), MAX_TIMER_MS));
     };
     arm();
-    if (signal) {
-      stopListening = onAbort(signal, () => {
-        timer?.cancel();
-        reject(signal.reason);
-      });
-    }
   });
 }

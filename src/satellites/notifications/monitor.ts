@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import listLogs from '../../../tools/workflow/list-logs.js';
 import { sharedDispatcher } from '../../harness/send/dispatcher.js';
 import { runTool } from '../../harness/run/execute.js';
+import { nextTurn } from '../../harness/send/timers.js';
 import type { DeliveryRunner } from './delivery-runner.js';
 import type { Notifier } from './notifier.js';
 import { LogsPacer } from './logs-pacer.js';
@@ -143,6 +144,8 @@ export class LogMonitor {
         }
         const interval = Math.max(this.options.pollIntervalMs ?? 60_000, this.pacer.sustainedGapMs);
         await notifier.clock.sleep(interval, signal).catch(() => {});
+        // A clock whose waits end at once would otherwise spin this loop without ever yielding.
+        await nextTurn();
       }
     } finally {
       stop();

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { sharedDispatcher } from '../../harness/send/dispatcher.js';
+import { nextTurn } from '../../harness/send/timers.js';
 import { buildTargets } from './channels/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { buildCompletedEvent, completedLog, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
@@ -211,6 +212,9 @@ export class Notifier {
       const next = this.queue.nextDueAt();
       const waitMs = next === undefined ? 60_000 : Math.min(60_000, Math.max(pausedUntil - now, next - now));
       await this.waitOrWake(waitMs, signal);
+      // A clock whose waits end at once (a wait of 0, a test's fake) would otherwise spin this
+      // loop on resolved promises and starve every timer and socket of the process.
+      await nextTurn();
     }
     await Promise.all(batches);
     // A clean stop leaves the whole state in the state file, the journal folded into it.
@@ -227,6 +231,7 @@ export class Notifier {
       while (!signal.aborted) {
         await this.clock.sleep(every, signal).catch(() => {});
         if (!signal.aborted) this.checkInactivity();
+        await nextTurn(); // as in runDeliveries: never a loop on resolved promises alone
       }
     })();
     await Promise.all([this.runDeliveries(signal), timer]);
