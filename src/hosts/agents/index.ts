@@ -21,3 +21,4 @@ export { settingsFromEnv, envSettings, ENV_SETTINGS } from './env-settings.js';
 export { createMcpToolHandlers, toMcpResult, type McpToolHandlers, type McpTool, type McpCallResult } from './mcp-tools.js';
 export { createMcpServer, MCP_SDK_MISSING, type McpServerOptions } from './mcp-server.js';
 export type { Truncation } from './shape-result.js';
+export { DEFAULT_MAX_RESULT_BYTES } from './bound-result.js';
