@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { BoundedCache } from '../bounded-cache.js';
 import { ownValue } from '../dictionary.js';
 import { failure } from '../errors.js';
-import type { AnyTool, ExecuteOptions, HttpRequestSpec, HttpResponse, ToolError } from '../types.js';
+import type { AnyTool, ExecuteOptions, HttpRequestSpec, HttpResponse, ToolDeclaration, ToolDefinition, ToolError } from '../types.js';
 
 /**
  * What is true of a service as a whole: where it answers, how a call proves who it is, and
@@ -61,6 +61,13 @@ export interface Connection extends ConnectionSpec {
   resolveBaseUrl(params: object, options: ExecuteOptions): string;
   /** The full request of one call: base URL, credential header, pacing, refusal check. */
   request(params: object, options: ExecuteOptions, call: ServiceCall): HttpRequestSpec;
+  /**
+   * Declares a tool of this service: its `service` is this one, and its `request` says only the
+   * call (method, path below the base URL, query, body), which `request` above makes whole.
+   */
+  defineTool<PS extends z.ZodType, OS extends z.ZodType, WS extends z.ZodType = z.ZodType, const Id extends string = string>(
+    tool: ToolDeclaration<PS, OS, WS, Id> & { request(params: z.output<PS>, options: ExecuteOptions): ServiceCall },
+  ): ToolDefinition<PS, OS, WS, Id>;
 }
 
 const TRAILING_SLASHES = /\/+$/;
@@ -94,9 +101,14 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
     return base.replace(TRAILING_SLASHES, '');
   };
 
-  return {
+  const connection: Connection = {
     ...spec,
     resolveBaseUrl,
+    defineTool(tool) {
+      const call = tool.request;
+      // Params are a validated object by the time a request is built (every params schema is one).
+      return { ...tool, service: spec.service, request: (p, options) => connection.request(p as object, options, call(p, options)) };
+    },
     request(p, options, call) {
       const secret = paramValue(p, credential.param) ?? '';
       const auth = prefix + secret;
@@ -120,6 +132,7 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
       };
     },
   };
+  return connection as Connection & S;
 }
 
 /** Credentials whose pacing key each connection remembers (the least recently used go first). */
