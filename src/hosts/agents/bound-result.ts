@@ -65,23 +65,64 @@ export function fitJson(value: unknown, budget: number): Fitted {
     }
     return { value: out, bytes, cut: false };
   }
-  const out: Record<string, unknown> = {};
-  let count = 0;
-  for (const [key, item] of Object.entries(value)) {
-    if (item === undefined || typeof item === 'function') continue;
-    const head = (count ? 1 : 0) + jsonBytes(key) + 1;
-    if (bytes + head > budget) return { value: out, bytes, cut: true };
+  // The small fields first (a cursor, a count, a status), so a cut of the rows keeps them; the output keeps the key order.
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== 'function');
+  const small = entries.filter(([, item]) => isSmall(item));
+  const kept = new Map<string, unknown>();
+  let cut = false;
+  for (const [key, item] of [...small, ...entries.filter(([, item]) => !isSmall(item))]) {
+    const head = (kept.size ? 1 : 0) + jsonBytes(key) + 1;
+    if (bytes + head > budget) {
+      cut = true;
+      break;
+    }
     const fitted = fitJson(item, budget - bytes - head);
     if (fitted.value !== undefined) {
-      // Defined as an own key: a `__proto__` key stays a key.
-      Object.defineProperty(out, key, { value: fitted.value, writable: true, enumerable: true, configurable: true });
+      kept.set(key, fitted.value);
       bytes += head + fitted.bytes;
-      count++;
     }
-    if (fitted.cut) return { value: out, bytes, cut: true };
+    if (fitted.cut) {
+      cut = true;
+      break;
+    }
   }
-  return { value: out, bytes, cut: false };
+  const out: Record<string, unknown> = {};
+  for (const [key] of entries) {
+    // Defined as an own key: a `__proto__` key stays a key.
+    if (kept.has(key)) Object.defineProperty(out, key, { value: kept.get(key), writable: true, enumerable: true, configurable: true });
+  }
+  return { value: out, bytes, cut };
 }
+
+/**
+ * A value never worth cutting (a number, a cursor, `{ nextCursor }`): its JSON fits in a few
+ * hundred bytes. Measured as far as that and no further, and without `fitJson` (whose own
+ * calls of it would make the walk exponential in the depth).
+ */
+function isSmall(value: unknown): boolean {
+  let left = SMALL_BYTES;
+  const walk = (node: unknown): boolean => {
+    if (node === null || typeof node !== 'object') {
+      if (typeof node === 'string' && node.length > left) return false;
+      left -= jsonBytes(node);
+      return left >= 0;
+    }
+    left -= 2;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if ((left -= 1) < 0 || !walk(node[i])) return false;
+      return left >= 0;
+    }
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if (key.length > left) return false;
+      left -= jsonBytes(key) + 2;
+      if (left < 0 || !walk((node as Record<string, unknown>)[key])) return false;
+    }
+    return left >= 0;
+  };
+  return walk(value);
+}
+const SMALL_BYTES = 256;
 
 const HOW_TO_ASK_FOR_LESS = 'ask for less: fewer columns or rows (a narrower SELECT, a LIMIT), a smaller page, or a filter';
 
