@@ -67,10 +67,12 @@ export function fitJson(value: unknown, budget: number): Fitted {
   }
   // The small fields first (a cursor, a count, a status), so a cut of the rows keeps them; the output keeps the key order.
   const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== 'function');
-  const small = entries.filter(([, item]) => isSmall(item));
+  const small: [string, unknown][] = [];
+  const large: [string, unknown][] = [];
+  for (const entry of entries) (isSmall(entry[1]) ? small : large).push(entry);
   const kept = new Map<string, unknown>();
   let cut = false;
-  for (const [key, item] of [...small, ...entries.filter(([, item]) => !isSmall(item))]) {
+  for (const [key, item] of [...small, ...large]) {
     const head = (kept.size ? 1 : 0) + jsonBytes(key) + 1;
     if (bytes + head > budget) {
       cut = true;
