@@ -26,7 +26,7 @@ const bytesOf = (result: unknown) => Buffer.byteLength(JSON.stringify(result));
 
 async function eventCount(event: string): Promise<number> {
   const result = await executeTool('tinybird_query', { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken, query: `SELECT count() AS n FROM events WHERE event = '${event}' FORMAT JSON` });
-  return Number((result as { output: { data: { n: number }[] } }).output.data[0]!.n);
+  return Number((result as unknown as { output: { data: { n: number }[] } }).output.data[0]!.n);
 }
 
 beforeAll(async () => {
