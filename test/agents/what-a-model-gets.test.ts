@@ -72,7 +72,7 @@ describe('what a model gets (executor and AI SDK, against the sandbox)', () => {
     for (const result of results) {
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_response', message: expect.stringContaining('ask for a text format') } });
     }
-  });
+  }, 30_000);
 
   it('item 2: a model\'s token in a custom call\'s query is refused, so a read token cannot append', async () => {
     const executor = createToolExecutor({ settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.readToken } } });
@@ -86,7 +86,7 @@ describe('what a model gets (executor and AI SDK, against the sandbox)', () => {
     // Control: the read token itself may not append (the refusal above is not the service's).
     const own = await executor.execute('tinybird_api_call', { method: 'POST', path: '/v0/events', query: { name: 'events' }, body: row });
     expect(own).toMatchObject({ ok: false, error: { status: 403 } });
-  });
+  }, 30_000);
 
   it('item 3: every result and error is bounded (default and configured), and says how to ask for less', async () => {
     expect(DEFAULT_MAX_RESULT_BYTES).toBe(100_000);
@@ -115,7 +115,7 @@ describe('what a model gets (executor and AI SDK, against the sandbox)', () => {
     const plain = await executor.execute('tinybird_query', { query: "SELECT count() AS n FROM events WHERE event = 'huge' FORMAT JSON" });
     expect(plain).toMatchObject({ ok: true, output: { data: [{ n: 1 }] } });
     expect(plain).not.toHaveProperty('truncated');
-  });
+  }, 30_000);
 
   it('item 13: executeTool names a 200 KB key cut, and 10,000 keys as 20 and a count', async () => {
     const big = 'k'.repeat(200_000);
@@ -129,5 +129,5 @@ describe('what a model gets (executor and AI SDK, against the sandbox)', () => {
     expect(issues).toHaveLength(21);
     expect(issues.at(-1)).toEqual({ path: '', message: 'and 9980 more issues' });
     expect(bytesOf(many)).toBeLessThan(10_000);
-  });
+  }, 30_000);
 });

@@ -236,7 +236,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
     const text = await callTool('tinybird_query', { query: HIDDEN_PARQUET_SQL.replace('Parquet', 'JSON') });
     record(text, !text.isError && JSON.stringify(text.structuredContent).includes('key=[redacted]'));
     family.note('Model over MCP stdio: FORMAT Parquet whose zstd pages hide the Loops key (in no byte form in the file), through tinybird_query and tinybird_api_call, and a clean octet-stream, all refused with a hint to ask for a text format; the same rows as FORMAT JSON come back masked');
-  });
+  }, 30_000);
 
   it('issue 41 item 2: a custom call cannot carry a credential in its query or headers, in any case or spelling', async () => {
     const before = hostile.hits.length;
@@ -261,7 +261,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
     }
     expect(hostile.hits.length).toBe(before);
     family.note(`Model over MCP stdio: ${calls} custom calls naming the credential in the query (Tinybird's token in 7 spellings, Loops' and the workflow platform's key in 4 each) or the headers (3 spellings, and a form body) refused before sending`);
-  });
+  }, 30_000);
 
   it('issue 41 item 3: a result and an error of megabytes reach the model cut to the bound, saying so', async () => {
     const row = await callTool('tinybird_query', { query: "SELECT user_id FROM events WHERE event = 'huge' FORMAT JSON" });
@@ -271,7 +271,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
     const error = await callTool('workflow_api_call', { path: '/error/huge' });
     record(error, error.isError === true && mcpBytes(error) <= MAX_MCP_BYTES && error.content[0]!.text.includes('[cut: the error was'));
     family.note(`Model over MCP stdio: a 3 MB row came back as ${mcpBytes(row)} bytes and a 30 M-character service error as ${mcpBytes(error)} (text and structured content together, bound ${MAX_MCP_BYTES}), each saying it was cut`);
-  });
+  }, 30_000);
 
   it('issue 41 item 13: a record param\'s key of 200 KB, or 10,000 keys, is named cut and counted', async () => {
     const big = 'k'.repeat(200_000);
@@ -291,7 +291,7 @@ describe('a model reads no configured secret (MCP over stdio, all three services
       record(result, result.isError === true && error?.code === 'invalid_params' && mcpBytes(result) < 20_000 && (error.issues ?? []).every((issue) => issue.path.length < 120));
     }
     family.note(`Model over MCP stdio: keys of 200 KB and 10,000 keys in headers, query and parameters refused with at most 20 keys named, each cut to 64 characters: the largest answer ${largest} bytes`);
-  });
+  }, 30_000);
 
   it('issue 41 item 14: "did you mean" names only params the model may set', async () => {
     const tokenTypo = await callTool('tinybird_query', { query: 'SELECT 1', tokn: 'x' });
