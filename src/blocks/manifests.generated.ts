@@ -941,7 +941,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "type": "code",
         "language": "json",
         "visibility": "user-or-llm",
-        "description": "Query-string parameters (arrays as repeated keys)",
+        "description": "Query-string parameters (arrays as repeated keys); never the credential",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -1150,7 +1150,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "api_call_query": {
         "type": "json",
-        "description": "Query-string parameters (arrays as repeated keys)"
+        "description": "Query-string parameters (arrays as repeated keys); never the credential"
       },
       "body": {
         "type": "json",
@@ -2196,7 +2196,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "type": "code",
         "language": "json",
         "visibility": "user-or-llm",
-        "description": "Query-string parameters (arrays as repeated keys)",
+        "description": "Query-string parameters (arrays as repeated keys); never the credential",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -2345,7 +2345,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "query": {
         "type": "json",
-        "description": "Query-string parameters (arrays as repeated keys)"
+        "description": "Query-string parameters (arrays as repeated keys); never the credential"
       },
       "body": {
         "type": "json",
@@ -3267,7 +3267,7 @@ export const blockManifests: readonly BlockManifest[] = [
         "type": "code",
         "language": "json",
         "visibility": "user-or-llm",
-        "description": "Query-string parameters (arrays as repeated keys)",
+        "description": "Query-string parameters (arrays as repeated keys); never the credential",
         "requiredFor": [],
         "condition": {
           "field": "operation",
@@ -3456,7 +3456,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "query": {
         "type": "json",
-        "description": "Query-string parameters (arrays as repeated keys)"
+        "description": "Query-string parameters (arrays as repeated keys); never the credential"
       },
       "body": {
         "type": "json",

@@ -187,6 +187,13 @@ export interface ExecuteOptions {
    * answer echoing another service's key does not hand it on. A binary answer holding one is refused.
    */
   secrets?: readonly string[];
+  /**
+   * A binary answer (Parquet, `application/octet-stream`) while a secret is masked: `searched`
+   * (the default) hands it on as base64 unless its bytes hold a secret as the mask spells it;
+   * `refused` refuses every one, since compressed bytes (Parquet's zstd pages) can hold a secret
+   * no byte search finds. The agents set `refused`: a model never gets bytes that cannot be masked.
+   */
+  binaryAnswers?: 'searched' | 'refused';
 }
 
 /** What a composed tool (`run`) gets: the harness's send, and its own single call. */

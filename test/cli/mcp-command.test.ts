@@ -78,6 +78,22 @@ describe('flowblocks mcp', () => {
     }
   }, 20_000);
 
+  it('--max-result-bytes bounds what a model gets, the text and the structured content together', async () => {
+    const big = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'x'.repeat(100_000) })));
+    await new Promise<void>((done) => big.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(big.address() as AddressInfo).port}`;
+    const { client } = await startMcp(['--services', 'workflow', '--max-result-bytes', '4000'], { WORKFLOW_API_KEY: 'wf-key', WORKFLOW_BASE_URL: base });
+    try {
+      const result = (await client.callTool({ name: 'workflow_api_call', arguments: { path: '/big' } })) as { content: { text: string }[]; structuredContent: Record<string, unknown> };
+      const bytes = Buffer.byteLength(result.content[0]!.text) + Buffer.byteLength(JSON.stringify(result.structuredContent));
+      expect(bytes).toBeLessThanOrEqual(4000);
+      expect(result.structuredContent).toMatchObject({ truncated: { unit: 'bytes', total: 100_033 } });
+    } finally {
+      await client.close();
+      big.close();
+    }
+  }, 20_000);
+
   it('reads a config file, with the environment winning', async () => {
     // A stand-in Loops on 127.0.0.1 that records which key each call carried.
     const keys: string[] = [];

@@ -32,6 +32,7 @@ describe('usage errors across commands', () => {
     [['ingest', ndjson, '--datasource', 'events', '--token', 't', '--from-row', '0'], /--from-row takes a row number from 1/],
     [['mcp', '--services', 'nope'], /unknown service nope/],
     [['mcp', '--max-rows', '0'], /--max-rows takes a whole number/],
+    [['mcp', '--max-result-bytes', '0'], /--max-result-bytes takes a whole number/],
     [['mcp', '--redis', 'not a url'], /^--redis takes a redis:\/\/ or rediss:\/\/ URL/],
     [['monitor', '--bogus'], /bogus/],
     [['preview', '--port', '99999'], PORT_ERROR],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { failure } from '../errors.js';
+import { encodeQuery } from '../send/request.js';
+import { shownKey } from '../shown-key.js';
 import { changesUnderNfkc, NFKC_REASON } from './path-segment.js';
 import type { Connection } from './service.js';
 import type { ToolDefinition } from '../types.js';
@@ -22,8 +24,8 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
 /** Why a header may not be set, or undefined when it may. */
 export function refusedHeaderReason(name: string, value: string): string | undefined {
   const lower = name.toLowerCase();
-  if (!ALLOWED_HEADERS.has(lower)) return `${name} cannot be set; a custom call may set only ${ALLOWED_HEADER_NAMES.join(', ')}`;
-  if (lower === 'content-type' && !JSON_MEDIA_TYPE.test(value)) return `${name} must be a JSON media type: the body is sent as JSON`;
+  if (!ALLOWED_HEADERS.has(lower)) return `${shownKey(name)} cannot be set; a custom call may set only ${ALLOWED_HEADER_NAMES.join(', ')}`;
+  if (lower === 'content-type' && !JSON_MEDIA_TYPE.test(value)) return `${shownKey(name)} must be a JSON media type: the body is sent as JSON`;
   return undefined;
 }
 
@@ -106,6 +108,26 @@ export function urlUnderBase(base: string, path: string): string {
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
+/** A name as loosely as any server might read it: percent-decoded (however often), NFKC, case and punctuation dropped. */
+function looseName(name: string): string {
+  return (decodeFully(name) ?? name).normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * The query keys that name the service's credential (its param, its header, the query
+ * parameter it reads it from), as the service reads each key: the query string the harness
+ * sends, parsed back with `URLSearchParams`, then compared loosely. A model setting one would
+ * swap the configured credential for its own (Tinybird reads `?token=` before the header).
+ */
+function credentialKeys(connection: Connection, query: Record<string, unknown>): string[] {
+  const { param, header, query: queryName } = connection.credential;
+  const names = new Set([param, header, queryName].filter((name) => name !== undefined).map(looseName));
+  return Object.keys(query).filter((key) => {
+    const read = [...new URLSearchParams(encodeQuery({ [key]: '' })).keys()];
+    return read.some((name) => names.has(looseName(name)));
+  });
+}
+
 export interface CustomCallSpec<Id extends string = string, CP extends z.ZodRawShape = z.ZodRawShape> {
   /** `<service>_api_call`; kept literal so the registry's type map knows the tool by its id. */
   id: Id;
@@ -133,7 +155,15 @@ export function customApiCall<const Id extends string, CP extends z.ZodRawShape>
         if (reason) ctx.addIssue({ code: 'custom', message: `path ${reason}` });
       })
       .describe('Path under the service\'s base URL, starting with /'),
-    query: z.record(z.string(), z.union([scalar, z.array(scalar)])).optional().describe('Query-string parameters (arrays as repeated keys)'),
+    query: z
+      .record(z.string(), z.union([scalar, z.array(scalar)]))
+      .optional()
+      .superRefine((query, ctx) => {
+        for (const key of credentialKeys(connection, query ?? {})) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'names the credential: the configured one is sent, a custom call cannot set another' });
+        }
+      })
+      .describe('Query-string parameters (arrays as repeated keys); never the credential'),
     body: z.unknown().optional().describe('JSON body (POST, PUT, PATCH, DELETE)'),
     headers: z
       .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name has letters, digits and -'), z.string().regex(/^[^\r\n]*$/, 'a header value is one line'))

@@ -36,6 +36,11 @@ export interface ConnectionSpec {
     header: string;
     /** Put before the credential in the header, e.g. `Bearer`. */
     scheme?: string;
+    /**
+     * A query parameter the service also reads the credential from (Tinybird's `?token=`, read
+     * before the header). Never sent by a tool; a custom call may not set it, in any spelling.
+     */
+    query?: string;
     /** Environment variable the agents and the CLI read it from. */
     env: string;
     /** A cheap GET (path and query after the base URL) that only a valid credential passes: an editor's "test credential". */

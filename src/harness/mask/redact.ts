@@ -39,8 +39,12 @@ export class Redactor {
    */
   private trusted?: WeakSet<object>;
 
-  constructor(secrets: readonly unknown[]) {
+  /** Every binary answer is withheld while a secret is masked, not only one whose bytes hold it (`ExecuteOptions.binaryAnswers`). */
+  readonly refusesBinary: boolean;
+
+  constructor(secrets: readonly unknown[], options: { refuseBinary?: boolean } = {}) {
     this.needles = [];
+    this.refusesBinary = options.refuseBinary === true;
     this.add(secrets);
   }
 

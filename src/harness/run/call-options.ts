@@ -19,6 +19,7 @@ export class CallOptions implements ExecuteOptions {
   readonly pacer?: PacerLike | false;
   readonly logger?: (event: HarnessEvent) => void;
   readonly secrets?: readonly string[];
+  readonly binaryAnswers?: 'searched' | 'refused';
   private key?: string;
 
   constructor(options: ExecuteOptions) {
@@ -32,6 +33,7 @@ export class CallOptions implements ExecuteOptions {
     this.pacer = options.pacer;
     this.logger = options.logger;
     this.secrets = options.secrets;
+    this.binaryAnswers = options.binaryAnswers;
   }
 
   get idempotencyKey(): string {

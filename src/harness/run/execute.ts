@@ -5,18 +5,19 @@ import { ownValue } from '../dictionary.js';
 import { failure, internalFailure, thrownMessage, ToolFailure } from '../errors.js';
 import { endpointIssues } from './endpoints.js';
 import { didYouMean } from '../did-you-mean.js';
+import { MAX_KEYS_NAMED, namedFew, shownKey, shownPath } from '../shown-key.js';
 import { paramNames } from '../define/fields.js';
 import { Redactor } from '../mask/redact.js';
 import { createCallState, sendRequest, type CallState } from '../send/send.js';
 import { sleep } from '../send/sleep.js';
 import type { AnyTool, ExecuteOptions, HttpResponse, ResultMeta, ToolContext, ToolIssue, ToolResult } from '../types.js';
 
-/** zod issues as `{ path, message }`, the path dotted (`parameters.q`, `events.2`). */
+/** zod issues as `{ path, message }`, the path dotted (`parameters.q`, `events.2`), each key cut to a readable length and a few named. */
 export function zodIssues(error: z.ZodError): ToolIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
+  return namedFew(error.issues.map((issue) => ({
+    path: shownPath(issue.path),
     message: issue.message,
-  }));
+  })));
 }
 
 /** What a call's params are checked against besides the schema, per tool, made on its first call. */
@@ -48,35 +49,35 @@ function secretsOf(facts: ParamFacts, params: unknown): unknown[] {
  * A key the tool has no param for: zod's object would drop it, and a typo (`waitt`,
  * `pipelin`) would pass unseen. Callers that carry other fields (the engine adapters, the
  * agents' strict view, a block's `resolve`) keep the tool's params only before they call.
+ * The "did you mean" names only `suggestions`: the params the caller may set (a model is never
+ * pointed at `token`).
  */
-function unknownParamIssues(facts: ParamFacts, params: unknown): ToolIssue[] {
+export function unknownParamIssues(known: ReadonlySet<string>, params: unknown, suggestions: Iterable<string> = known): ToolIssue[] {
   if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
   let issues: ToolIssue[] | undefined;
   let unknown = 0;
   for (const key of Object.keys(params)) {
-    if (facts.known.has(key)) continue;
+    if (known.has(key)) continue;
     // A caller's keys are theirs (a model's, a web page's): a few are named, each at a readable length.
-    if (++unknown <= MAX_UNKNOWN_NAMED) (issues ??= []).push({ path: shownKey(key), message: `unknown param${didYouMean(key, facts.known)}` });
+    if (++unknown <= MAX_KEYS_NAMED) (issues ??= []).push({ path: shownKey(key), message: `unknown param${didYouMean(key, suggestions)}` });
   }
-  if (unknown > MAX_UNKNOWN_NAMED) issues!.push({ path: '', message: `and ${unknown - MAX_UNKNOWN_NAMED} more unknown params` });
+  if (unknown > MAX_KEYS_NAMED) issues!.push({ path: '', message: `and ${unknown - MAX_KEYS_NAMED} more unknown params` });
   return issues ?? [];
-}
-
-/** Unknown keys named one by one in an error; the rest are counted. */
-const MAX_UNKNOWN_NAMED = 20;
-/** The longest key quoted whole in an error. */
-const MAX_KEY_SHOWN = 64;
-
-/** A key as an error quotes it: whole when short, else its start and its length (never half a surrogate pair). */
-function shownKey(key: string): string {
-  if (key.length <= MAX_KEY_SHOWN) return key;
-  const cut = /[\uD800-\uDBFF]/.test(key[MAX_KEY_SHOWN - 1]!) ? MAX_KEY_SHOWN - 1 : MAX_KEY_SHOWN;
-  return `${key.slice(0, cut)}… (${key.length} characters)`;
 }
 
 /** zod's message for a missing value (`expected string, received undefined`) says what is wrong: the param is required. */
 const requiredMessage: z.core.$ZodErrorMap = (issue) =>
   issue.code === 'invalid_type' && issue.input === undefined ? `required (expected ${issue.expected})` : undefined;
+
+/**
+ * The issues `runTool` refuses these params with (none when it would run them), for a caller
+ * that checks first: the agents, whose "did you mean" names only the params a model may set.
+ */
+export function paramIssues(tool: AnyTool, params: unknown, suggestions?: Iterable<string>): ToolIssue[] {
+  const unknownKeys = unknownParamIssues(paramFacts(tool).known, params, suggestions);
+  const parsed = tool.params.safeParse(params, { error: requiredMessage });
+  return parsed.success ? unknownKeys : [...unknownKeys, ...zodIssues(parsed.error)];
+}
 
 function paramsFailure(issues: ToolIssue[]): ToolFailure {
   return failure('invalid_params', `invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, { issues });
@@ -100,7 +101,7 @@ function checkParams(tool: AnyTool, params: unknown, redactor: Redactor): unknow
     given = secretsOf(facts, params);
     redactor.add(given);
     parsed = safeParseCompiled(tool.params, params);
-    unknownKeys = unknownParamIssues(facts, params);
+    unknownKeys = unknownParamIssues(facts.known, params);
     // A refused call is parsed again (the failure path only) for messages that say a missing param is required.
     if (!parsed.success) parsed = tool.params.safeParse(params, { error: requiredMessage });
   } catch (error) {
@@ -158,7 +159,7 @@ function wireIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly Proper
         continue;
       }
     }
-    out.push({ path: path.map(String).join('.'), message: issue.message });
+    out.push({ path: shownPath(path), message: issue.message });
   }
   return out;
 }
@@ -172,7 +173,7 @@ function wireIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly Proper
 export function parseWire<W extends z.ZodType>(wire: W, response: HttpResponse): HttpResponse<z.output<W>> {
   const checked = checkWith(wire, response.body, "checking the service's answer");
   if (!checked.success) {
-    const issues = wireIssues(checked.error.issues);
+    const issues = namedFew(wireIssues(checked.error.issues));
     const where = issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
     throw failure('invalid_response', `the service answered with an unexpected shape: ${where}`, { status: response.status, issues });
   }
@@ -205,7 +206,7 @@ export async function runTool<T extends AnyTool>(
   type O = z.output<T['output']>;
   const started = performance.now();
   // Its secrets are added as the params are read, inside the try: reading them may throw.
-  const redactor = new Redactor(Array.isArray(options.secrets) ? options.secrets : []);
+  const redactor = new Redactor(Array.isArray(options.secrets) ? options.secrets : [], { refuseBinary: options.binaryAnswers === 'refused' });
   const callOptions = withIdempotencyKey(options);
   const toolIsSafe = tool.annotations.readOnly || tool.annotations.idempotent;
   const state = createCallState(tool.id, toolIsSafe, options, redactor);

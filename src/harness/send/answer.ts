@@ -43,13 +43,20 @@ function binaryHoldsSecret(status: number): ToolFailure {
   return failure('invalid_response', 'the service answered binary data that holds a configured secret; a binary answer cannot be masked, so it is withheld', { status });
 }
 
-/** A whole answer as the harness hands it on: its body decoded, and refused when it is binary and holds a secret. */
+function binaryWithheld(status: number): ToolFailure {
+  return failure('invalid_response', 'the service answered binary data; bytes cannot be masked (a compressed format can hide a secret), so none are handed on while a secret is configured: ask for a text format (FORMAT JSON, CSV or JSONEachRow)', { status });
+}
+
+/** A whole answer as the harness hands it on: its body decoded, and refused when it is binary and holds a secret (or any binary, when the redactor says so). */
 export function responseOf(method: string, status: number, headers: Record<string, string>, bytes: Buffer, redactor: Redactor | undefined): HttpResponse | ToolFailure {
   const { body, bodyKind } = decodeBody(status, headers, bytes, method);
   // A speed rule: a small body is walked instead of searched, which finds the same secrets (trustIfClean refuses a non-object itself).
   // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the same result either way, only the time differs
   if (bodyKind === 'json' && bytes.length >= RAW_SCAN_MIN_BYTES) redactor?.trustIfClean(bytes, body);
   // Bytes handed on as base64 are never walked by the mask: a secret in them is refused here.
-  if (bodyKind === 'binary' && redactor?.heldIn(bytes)) return binaryHoldsSecret(status);
+  if (bodyKind === 'binary' && redactor?.active) {
+    if (redactor.refusesBinary) return binaryWithheld(status);
+    if (redactor.heldIn(bytes)) return binaryHoldsSecret(status);
+  }
   return { status, headers, body, bodyKind };
 }

@@ -4,6 +4,7 @@
  * naming where in the body it sits.
  */
 import { failure, thrownMessage, type ToolFailure } from '../errors.js';
+import { shownKey } from '../shown-key.js';
 
 export function jsonText(value: unknown): string {
   try {
@@ -33,7 +34,7 @@ function firstUnsendable(value: unknown, path: string, ancestors: Set<object>): 
   if (ancestors.has(value)) return { path, reason: 'it refers back to an object that holds it (a circular reference)' };
   ancestors.add(value);
   for (const [key, item] of Object.entries(value)) {
-    const found = firstUnsendable(item, path ? `${path}.${key}` : key, ancestors);
+    const found = firstUnsendable(item, path ? `${path}.${shownKey(key)}` : shownKey(key), ancestors);
     if (found) return found;
   }
   ancestors.delete(value);

@@ -1,6 +1,7 @@
 import { executeTool } from '../../index.js';
 import { dictionaryOf } from '../../harness/dictionary.js';
 import { paramNames } from '../../harness/define/fields.js';
+import { paramIssues, unknownParamIssues } from '../../harness/run/execute.js';
 import type { AnyTool, HarnessEvent, ToolError, ToolErrorCode } from '../../harness/types.js';
 import { mergeLlmParams } from '../../schema.js';
 import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions, type ServiceSettings } from './options.js';
@@ -8,6 +9,7 @@ import { decodePageCursor } from './page-cursor.js';
 import { scrubSecrets } from './scrub.js';
 import { isQueryTool, shapeListPage, shapeQueryRows, type ShapedOutput, type Truncation } from './shape-result.js';
 import { strictView } from './strict-schema.js';
+import { boundResult, DEFAULT_MAX_RESULT_BYTES } from './bound-result.js';
 
 /** What a model gets back from a call: the tool's output (bounded), or a readable error. */
 export type AgentToolResult =
@@ -102,10 +104,21 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
   // Every service's secrets, not only the called one's: masked in each result and error.
   const secrets = configuredSecrets(options.settings);
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const bounded = (result: AgentToolResult) => boundResult(result, maxResultBytes);
+  const factsByTool = new Map<AnyTool, { known: Set<string>; modelParams: string[] }>();
+  const facts = (tool: AnyTool) => {
+    let found = factsByTool.get(tool);
+    if (!found) {
+      found = { known: new Set(paramNames(tool.params, () => true)), modelParams: paramNames(tool.params, (meta) => meta.visibility !== 'user-only') };
+      factsByTool.set(tool, found);
+    }
+    return found;
+  };
 
   async function execute(name: string, rawArgs: unknown, call: ToolCallOptions = {}): Promise<AgentToolResult> {
     const tool = byId.get(name);
-    if (!tool) return failure('unknown_tool', `no tool ${name} here; the tools are ${tools.map((t) => t.id).join(', ')}`);
+    if (!tool) return bounded(failure('unknown_tool', `no tool ${name} here; the tools are ${tools.map((t) => t.id).join(', ')}`));
     const parsed = parseArgs(rawArgs);
     if (typeof parsed === 'string') return failure('invalid_params', `invalid_params: ${parsed}`, [{ path: '', message: parsed }]);
     const args = (call.strict ?? options.strict) ? (strictView(tool).decode(parsed) as Record<string, unknown>) : parsed;
@@ -122,27 +135,39 @@ export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor
     const settings = own ?? options.settings?.[tool.service];
     const user = userSide(tool, settings);
     const callSecrets = call.settings ? [...secrets, ...configuredSecrets(call.settings)] : secrets;
-    const result = await executeTool(tool, mergeLlmParams(tool, args, user.params), {
+    const params = mergeLlmParams(tool, args, user.params);
+    // A key the tool has no param for is refused here, where the names a model may set are known:
+    // its "did you mean" never points at a credential or another param the model cannot set.
+    if (unknownParamIssues(facts(tool).known, args).length) {
+      const issues = paramIssues(tool, params, facts(tool).modelParams);
+      return bounded(scrubSecrets({ ok: false, error: modelError(tool, { code: 'invalid_params', message: 'invalid params', retryable: false, issues }, user.params) }, callSecrets));
+    }
+    const result = await executeTool(tool, params, {
       ...options.execute,
+      // Bytes cannot be masked, and compressed ones can hide a secret no byte search finds.
+      binaryAnswers: 'refused',
       secrets: [...(options.execute?.secrets ?? []), ...callSecrets],
       ...(user.endpoints ? { endpoints: user.endpoints } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
       ...(call.logger ? { logger: withLogger(options.execute?.logger, call.logger) } : {}),
     });
-    if (!result.success) return scrubSecrets({ ok: false, error: modelError(tool, result.error, user.params) }, callSecrets);
+    if (!result.success) return bounded(scrubSecrets({ ok: false, error: modelError(tool, result.error, user.params) }, callSecrets));
 
     let shaped: ShapedOutput = { output: result.output, notes: [] };
     if (tool.pagination) shaped = shapeListPage(tool, result.output, position, maxItems);
     else if (isQueryTool(tool)) shaped = shapeQueryRows(result.output, maxRows);
     const notes = [...(result.meta.notes ?? []), ...shaped.notes];
-    return scrubSecrets(
-      {
-        ok: true,
-        output: shaped.output,
-        ...(shaped.truncated ? { truncated: shaped.truncated } : {}),
-        ...(notes.length ? { notes } : {}),
-      },
-      callSecrets,
+    // Masked first, then cut: a cut never halves a secret the mask would have matched.
+    return bounded(
+      scrubSecrets(
+        {
+          ok: true,
+          output: shaped.output,
+          ...(shaped.truncated ? { truncated: shaped.truncated } : {}),
+          ...(notes.length ? { notes } : {}),
+        },
+        callSecrets,
+      ),
     );
   }
 

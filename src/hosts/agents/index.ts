@@ -25,3 +25,4 @@ export type { Truncation } from './shape-result.js';
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from './mcp-http/handler.js';
 export { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from './mcp-http/serve.js';
 export { credentialHeaders, type CredentialHeader } from './mcp-http/credential-headers.js';
+export { DEFAULT_MAX_RESULT_BYTES } from './bound-result.js';

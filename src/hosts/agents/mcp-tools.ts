@@ -1,6 +1,7 @@
 import { agentDefinition } from './definitions.js';
 import { createToolExecutor, type AgentToolResult, type ToolCallOptions, type ToolExecutor } from './executor.js';
 import type { AgentToolOptions } from './options.js';
+import { DEFAULT_MAX_RESULT_BYTES } from './bound-result.js';
 
 /** The MCP `tools/list` and `tools/call` answers, without the MCP SDK (which only carries them). */
 export interface McpToolHandlers {
@@ -42,7 +43,8 @@ export function toMcpResult(result: AgentToolResult): McpCallResult {
 export function createMcpToolHandlers(options: AgentToolOptions = {}): McpToolHandlers {
   // MCP clients send the `llm` schema's arguments; the strict variant is for APIs that ask for it.
   const settings = { ...options, strict: false };
-  const executor = createToolExecutor(settings);
+  // A result goes twice (the text for every client, and the structured content): each copy gets half the bound.
+  const executor = createToolExecutor({ ...settings, maxResultBytes: Math.floor((options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES) / 2) });
   const tools: McpTool[] = executor.tools.map((tool) => {
     const definition = agentDefinition(tool, settings);
     return {

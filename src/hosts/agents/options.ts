@@ -19,10 +19,16 @@ export interface AgentToolOptions {
   maxItems?: number;
   /** Rows handed back by query tools; the result says how many there were (default 100). */
   maxRows?: number;
+  /**
+   * The most a model gets from one call, in UTF-8 bytes of the result's JSON (default
+   * `DEFAULT_MAX_RESULT_BYTES`, 100,000); over MCP the text and the structured content
+   * together. A longer output or error is cut, and says so.
+   */
+  maxResultBytes?: number;
   /** Use the strict-mode schemas: every property required, optional ones as nullable. */
   strict?: boolean;
   /** Passed to every `executeTool` call (timeouts, retry, dispatcher). */
-  execute?: Omit<ExecuteOptions, 'endpoints'>;
+  execute?: Omit<ExecuteOptions, 'endpoints' | 'binaryAnswers'>;
 }
 
 export const DEFAULT_MAX_ITEMS = 25;

@@ -6,7 +6,7 @@ export interface Truncation {
   field: string;
   returned: number;
   total: number;
-  unit: 'items' | 'rows' | 'lines' | 'characters';
+  unit: 'items' | 'rows' | 'lines' | 'characters' | 'bytes';
 }
 
 export interface ShapedOutput {

@@ -10,11 +10,12 @@ import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
 const USAGE = `Usage: flowblocks mcp [options]         serve the tools to an MCP client over stdio or HTTP
 
 Options:
-  --config <file>         JSON config: services, readOnly, maxItems, maxRows, settings per service
+  --config <file>         JSON config: services, readOnly, maxItems, maxRows, maxResultBytes, settings per service
   --services <a,b>        only these services (${serviceNames().join(', ')})
   --read-only             only read-only tools
   --max-items <n>         items per call from list tools (default 25)
   --max-rows <n>          rows per call from query tools (default 100)
+  --max-result-bytes <n>  bytes per call a model gets, text and structured content together (default 100000)
 ${redisUsage(26)}
   --print-config          print a desktop agent's config (Claude Desktop, Cursor, VS Code) that starts
                           this server with these options through npx (with --http: a client's URL
@@ -54,6 +55,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         'read-only': { type: 'boolean' },
         'max-items': { type: 'string' },
         'max-rows': { type: 'string' },
+        'max-result-bytes': { type: 'string' },
         redis: { type: 'string' },
         'print-config': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -73,6 +75,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       readOnly: values['read-only'] ?? config.readOnly ?? false,
       maxItems: positive(values['max-items'], '--max-items') ?? config.maxItems,
       maxRows: positive(values['max-rows'], '--max-rows') ?? config.maxRows,
+      maxResultBytes: positive(values['max-result-bytes'], '--max-result-bytes') ?? config.maxResultBytes,
       settings: mergeSettings(config, process.env),
     };
     redisUrl = redisUrlOf(values.redis, process.env);

@@ -13,6 +13,7 @@ export interface McpConfigFile {
   readOnly?: boolean;
   maxItems?: number;
   maxRows?: number;
+  maxResultBytes?: number;
   settings?: Record<string, ServiceSettings>;
 }
 

@@ -142,3 +142,28 @@ describe('loops_api_call params and body', () => {
     expect(empty.requests).toMatchObject([{ method: 'POST', body: undefined }]);
   });
 });
+
+describe('the credential in a custom call\'s query (issue 41, item 2)', () => {
+  const SERVICES = [
+    { tool: 'loops_api_call', base: LOOPS, sentPath: '/api/v1/x', params: { apiKey: 'lk_query' }, names: ['apiKey', 'APIKEY', 'api_key', 'api-key', 'Authorization', 'apik%65y', '\uff41piKey'] },
+    { tool: 'tinybird_api_call', base: 'https://api.tinybird.co', sentPath: '/x', params: { base_url: 'https://api.tinybird.co', token: 'p.query' }, names: ['token', 'Token', 'TOKEN', 'tok%65n', '%2574oken', ' token', 'authorization'] },
+    { tool: 'workflow_api_call', base: 'https://wf.example', sentPath: '/x', params: { base_url: 'https://wf.example', apiKey: 'wf_query' }, names: ['x-api-key', 'X_API_KEY', 'apiKey', 'x%2Dapi%2Dkey'] },
+  ] as const;
+
+  for (const service of SERVICES) {
+    it.each(service.names)(`${service.tool} refuses the query key %j before sending`, async (name) => {
+      const svc = mockService(service.base);
+      const result = await executeTool(service.tool, { ...service.params, path: '/x', query: { [name]: 'the-model-s-own' } } as never, { dispatcher: svc.agent });
+      expect(result).toMatchObject({ success: false, error: { code: 'invalid_params', issues: [{ path: `query.${name}`, message: 'names the credential: the configured one is sent, a custom call cannot set another' }] } });
+      expect(svc.requests).toHaveLength(0);
+    });
+
+    it(`${service.tool} sends a key that only contains the credential's name, as given`, async () => {
+      const svc = mockService(service.base);
+      svc.on('GET', service.sentPath, { status: 200, body: { ok: true } });
+      const result = await executeTool(service.tool, { ...service.params, path: '/x', query: { page_token: 'p2', tokens: 3, api_key_id: 'k1' } } as never, { dispatcher: svc.agent });
+      expect(result).toMatchObject({ success: true });
+      expect(svc.requests[0]!.query).toEqual({ page_token: 'p2', tokens: '3', api_key_id: 'k1' });
+    });
+  }
+});
