@@ -341,14 +341,16 @@ describe('bounds', { timeout: 30_000 }, () => {
     }
   });
 
-  it('turns a result over the size limit into an error the model can act on', async () => {
-    const server = await serve({ maxResultBytes: 300, settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken } } });
+  it('cuts a result over maxResultBytes, both copies together, and says how to ask for less', async () => {
+    const server = await serve({ maxResultBytes: 20_000, settings: { tinybird: { base_url: sb.urls.tinybird, token: sb.credentials.tinybird.adminToken } } });
     const client = await connect(server.url);
     const small = await client.callTool({ name: 'tinybird_query', arguments: { query: count } });
     expect(small.isError).toBeFalsy();
-    const large = await client.callTool({ name: 'tinybird_query', arguments: { query: 'SELECT user_id FROM events FORMAT JSON' } });
-    expect(large.isError).toBe(true);
-    expect(text(large)).toMatch(/^result_too_large: the result is \d+ bytes, over this server's limit of 300; ask for less/);
+    expect(small.structuredContent).not.toHaveProperty('truncated');
+    const large = await client.callTool({ name: 'tinybird_query', arguments: { query: "SELECT repeat('x', 3000) AS pad, user_id FROM events FORMAT JSON" } });
+    expect(large.isError).toBeFalsy();
+    expect(large.structuredContent).toMatchObject({ truncated: { unit: 'bytes' }, notes: [expect.stringContaining('ask for less')] });
+    expect(Buffer.byteLength(text(large)) + Buffer.byteLength(JSON.stringify(large.structuredContent))).toBeLessThanOrEqual(20_000);
   });
 });
 

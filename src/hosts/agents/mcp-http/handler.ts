@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readRequestBody } from '../../shared/read-request-body.js';
 import { packageVersion } from '../../../version.js';
 import { loadMcpSdk, MCP_SDK_MISSING, type McpServerOptions } from '../mcp-server.js';
-import { createMcpToolHandlers, type McpCallResult } from '../mcp-tools.js';
+import { createMcpToolHandlers } from '../mcp-tools.js';
 import { baseUrlAllowList } from './base-url-allow.js';
 import { bearerCheck } from './bearer.js';
 import { CallGate } from './call-gate.js';
@@ -28,8 +28,6 @@ export interface McpHttpOptions extends McpServerOptions {
   /** Tool calls running at once in this process (default 256) and per client (default 32): more is 429. */
   maxConcurrentCalls?: number;
   maxConcurrentCallsPerClient?: number;
-  /** Largest tool result in bytes of JSON text (default 1 MiB): a larger one becomes an error telling the model to ask for less. */
-  maxResultBytes?: number;
   /** Progress while a call runs and nothing else happens, for clients that asked (default 5000 ms). */
   progressIntervalMs?: number;
 }
@@ -46,20 +44,11 @@ export interface McpHttpHandler {
 export const DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_CONCURRENT_CALLS = 256;
 export const DEFAULT_MAX_CONCURRENT_CALLS_PER_CLIENT = 32;
-export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
 /** An answer before the MCP SDK is involved: a JSON-RPC error, as the SDK's transport writes its own. */
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-}
-
-/** A result too large for the model: an error it can act on, never the result cut somewhere. */
-function boundResult(result: McpCallResult, maxBytes: number): McpCallResult {
-  const bytes = Buffer.byteLength(result.content[0]?.text ?? '');
-  if (bytes <= maxBytes) return result;
-  const message = `result_too_large: the result is ${bytes} bytes, over this server's limit of ${maxBytes}; ask for less (fewer items or rows, an aggregate, a LIMIT)`;
-  return { content: [{ type: 'text', text: message }], structuredContent: { error: { code: 'result_too_large', message, retryable: false } }, isError: true };
 }
 
 async function loadTransport() {
@@ -89,7 +78,6 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
   const path = options.path ?? '/mcp';
   const healthPath = options.healthPath ?? '/health';
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
-  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
   const authorized = options.token ? bearerCheck(options.token) : undefined;
   const originAllowed = originCheck(options.allowOrigins);
@@ -168,7 +156,7 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
           ...(fromHeaders.settings ? { settings: fromHeaders.settings } : {}),
           ...(reporter ? { logger: reporter.logger } : {}),
         });
-        return boundResult(result, maxResultBytes);
+        return result;
       } finally {
         reporter?.stop();
         removeCancel();
