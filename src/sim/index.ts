@@ -11,9 +11,12 @@ import { callOptions, coerceParams, errorLine, outputRecord, paramInfo } from '.
 import { runTool } from '../harness/execute.js';
 import type { AnyTool, ExecuteOptions } from '../harness/types.js';
 import { listBlocks } from '../registry.js';
+import { simGuardedTransport, type SimOutboundGuard } from './outbound-guard.js';
 import { DEFAULT_SIM_PREFIX, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
+export { simGuardedTransport } from './outbound-guard.js';
+export type { SimGuardedAnswer, SimGuardedInit, SimOutboundGuard, SimUrlCheck } from './outbound-guard.js';
 export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimSubBlock, SimValueType } from './block-config.js';
 
 export interface SimToolOptions {
@@ -23,6 +26,12 @@ export interface SimToolOptions {
   execute?: ExecuteOptions | (() => ExecuteOptions);
   /** The blocks to adapt (default: every registered block). */
   blocks?: Block[];
+  /**
+   * Sim's outbound guard (`validateUrlWithDNS` and `createPinnedFetch` from
+   * `@/lib/core/security/input-validation.server`): every attempt is checked and sent through it,
+   * as Sim's own tools are, instead of through undici. It replaces any `execute.transport`.
+   */
+  guard?: SimOutboundGuard;
 }
 
 /** The block options and the tool options, for `toSimRegistry`. */
@@ -62,6 +71,7 @@ function blocksOf(options: SimToolOptions): Block[] {
 
 /** A tool as Sim's `ToolConfig`, run by the harness. */
 export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolConfig {
+  const transport = options.guard && simGuardedTransport(options.guard);
   const prefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
   const params: SimToolConfig['params'] = {};
   for (const p of paramInfo(tool)) {
@@ -83,7 +93,8 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
     request: { url: 'flowblocks://direct-execution', method: 'POST', headers: () => ({}) },
     async directExecution(values, signal) {
       const startTime = new Date();
-      const result = await runTool(tool, coerceParams(tool, values), callOptions(options.execute, signal));
+      const call = callOptions(options.execute, signal);
+      const result = await runTool(tool, coerceParams(tool, values), transport ? { ...call, transport } : call);
       const endTime = new Date();
       const timing = { startTime: startTime.toISOString(), endTime: endTime.toISOString(), duration: endTime.getTime() - startTime.getTime() };
       if (result.success) return { success: true, output: outputRecord(result), statusCode: result.meta.status, timing };
