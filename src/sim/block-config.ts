@@ -120,6 +120,19 @@ export interface SimBlockConfig<E = unknown, I extends string = string> {
   };
   inputs: Record<string, { type: 'string' | 'number' | 'boolean' | 'json'; description?: string }>;
   outputs: Record<string, { type: SimValueType; description?: string; condition?: SimFieldRule }>;
+  /** What Sim's canvas card says in place of its field rows: one sentence per operation. */
+  canvasPresentation: SimCanvasPresentation;
+}
+
+/** A clause of Sim's `CanvasSentence`: literal copy, or copy before a field's value chip. */
+export type SimCanvasClause = string | { text?: string; field: string; core?: boolean };
+
+/** The part of Sim's `canvasPresentation` the adapter fills. */
+export interface SimCanvasPresentation {
+  defaultTitle: string;
+  typeLabel?: string;
+  operationSubBlockId: string;
+  sentences: { byOperation: Record<string, SimCanvasClause[]> };
 }
 
 /** Sim's `IntegrationTag`s the three services use: tags outside this list are left out of `BlockMeta`. */
@@ -235,6 +248,31 @@ function blockOutputs(source: SimBlockSource): SimBlockConfig['outputs'] {
   return result;
 }
 
+/**
+ * One card sentence per operation, in the imperative voice Sim's check asks for: the
+ * operation's label, then the chip of the field the operation acts on (its noun until filled).
+ * That field is the first one the operation requires that is not the block's connection
+ * (required by every operation: base URL, credential), not a secret and without a default.
+ */
+function canvasPresentationOf(source: SimBlockSource, allOps: readonly string[]): SimCanvasPresentation {
+  const labels = new Map((source.fields.find((f) => f.id === 'operation')?.options ?? []).map((o) => [o.id, o.label]));
+  const byOperation: Record<string, SimCanvasClause[]> = {};
+  for (const op of allOps) {
+    const label = labels.get(op) ?? op;
+    const subject = source.fields.find(
+      (f) =>
+        f.id !== 'operation' &&
+        f.requiredFor.includes(op) &&
+        f.requiredFor.length < allOps.length &&
+        !f.password &&
+        f.default === undefined &&
+        (!f.condition || f.condition.value.includes(op)),
+    );
+    byOperation[op] = subject ? [{ text: label, field: subject.id, core: true }] : [label];
+  }
+  return { defaultTitle: source.name, typeLabel: source.name, operationSubBlockId: 'operation', sentences: { byOperation } };
+}
+
 /** The member of Sim's `IntegrationType` enum whose value is the block's kind. */
 function integrationTypeOf<I extends string>(source: SimBlockSource, types: Readonly<Record<string, I>>): I {
   const kind = source.catalog?.kind;
@@ -299,6 +337,7 @@ export function toSimBlockConfig<E, I extends string = string>(source: SimBlockS
       Object.entries(source.inputs).map(([id, input]) => [id, { type: INPUT_TYPES.get(input.type) ?? 'json', ...(input.description ? { description: input.description } : {}) }]),
     ),
     outputs: blockOutputs(source),
+    canvasPresentation: canvasPresentationOf(source, allOps),
   };
   if (options.integrationTypes) config.integrationType = integrationTypeOf(source, options.integrationTypes);
   const docsLink = options.docsLink ?? 'service';

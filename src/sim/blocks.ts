@@ -10,7 +10,7 @@ import { blockManifests } from '../blocks/manifests.generated.js';
 import { toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
-export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimSubBlock, SimValueType } from './block-config.js';
+export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimCanvasClause, SimCanvasPresentation, SimSubBlock, SimValueType } from './block-config.js';
 
 /** The manifests of the package's blocks (those `flowblocks/blocks/<type>.json` hold), in editor order. */
 export function simBlockManifests(): BlockManifest[] {

@@ -17,7 +17,7 @@ import { DEFAULT_SIM_PREFIX, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf,
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
 export { simGuardedTransport } from './outbound-guard.js';
 export type { SimGuardedAnswer, SimGuardedInit, SimOutboundGuard, SimUrlCheck } from './outbound-guard.js';
-export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimSubBlock, SimValueType } from './block-config.js';
+export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimCanvasClause, SimCanvasPresentation, SimSubBlock, SimValueType } from './block-config.js';
 
 export interface SimToolOptions {
   /** Put before every tool id (`flowblocks_tinybird_query`). Default `flowblocks_`. */
