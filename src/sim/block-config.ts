@@ -72,6 +72,25 @@ export interface SimBlockOptions<E = unknown, I extends string = string> {
 
 type Scalar = string | number | boolean;
 
+/**
+ * Params whose default differs in Sim, by tool id: what a Sim deployment reads. The workflow
+ * platform's execute body is `flat` there (docs/engines.md, "The workflow block against a real
+ * Sim"); its default `spec` is the spec's platform. Applied to the sub-block's default, the
+ * tool's param default and every call that leaves the param unset.
+ */
+export const SIM_PARAM_DEFAULTS: Readonly<Record<string, Readonly<Record<string, Scalar>>>> = {
+  workflow_execute: { inputStyle: 'flat' },
+};
+
+/** Sim's default of a field: the one of `SIM_PARAM_DEFAULTS` for the tools of the operations that show it, else the manifest's. */
+function simDefaultOf(field: SourceField, ops: readonly string[], byOperation: ReadonlyMap<string, string>): unknown {
+  for (const op of ops) {
+    const value = SIM_PARAM_DEFAULTS[byOperation.get(op) ?? '']?.[field.param];
+    if (value !== undefined) return value;
+  }
+  return field.default;
+}
+
 /** Sim's `condition` / `required` rule on another field's value. */
 export interface SimFieldRule {
   field: string;
@@ -174,7 +193,7 @@ const SUB_BLOCK_TYPES: ReadonlyMap<string, SimSubBlock['type']> = new Map([
   ['code', 'code'],
 ]);
 
-function subBlockOf(field: SourceField, allOps: readonly string[], blockName: string): SimSubBlock {
+function subBlockOf(field: SourceField, allOps: readonly string[], blockName: string, byOperation: ReadonlyMap<string, string>): SimSubBlock {
   const ops = field.condition?.value ?? allOps;
   // Sim has no number sub-block: a short input whose text the tool converts (`coerceParams`).
   const sub: SimSubBlock = { id: field.id, title: field.title, type: SUB_BLOCK_TYPES.get(field.type) ?? 'short-input' };
@@ -196,8 +215,8 @@ function subBlockOf(field: SourceField, allOps: readonly string[], blockName: st
   sub.paramVisibility = field.visibility === 'user-only' ? 'user-only' : 'user-or-llm';
   if (field.description) sub.description = field.description;
   if (field.placeholder) sub.placeholder = field.placeholder;
-  if (field.default !== undefined) {
-    const value = field.default;
+  const value = simDefaultOf(field, ops, byOperation);
+  if (value !== undefined) {
     if (field.type === 'number') sub.defaultValue = String(value);
     else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') sub.defaultValue = value;
     else if (field.type === 'code' && typeof value === 'object' && value !== null) sub.defaultValue = JSON.stringify(value, null, 2);
@@ -302,7 +321,7 @@ export function toSimBlockConfig<E, I extends string = string>(source: SimBlockS
     category: options.catalog === 'listed' ? 'tools' : 'blocks',
     bgColor: source.color,
     icon: (props) => createElement('svg', { ...attributes, ...props, dangerouslySetInnerHTML: { __html: inner } }),
-    subBlocks: fields.map((field) => subBlockOf(field, allOps, name)),
+    subBlocks: fields.map((field) => subBlockOf(field, allOps, name, byOperation)),
     tools: {
       access: source.tools.access.map((id) => idPrefix + id),
       config: {

@@ -12,9 +12,9 @@ import { runTool } from '../harness/execute.js';
 import type { AnyTool, ExecuteOptions } from '../harness/types.js';
 import { listBlocks } from '../registry.js';
 import { simGuardedTransport, type SimOutboundGuard } from './outbound-guard.js';
-import { DEFAULT_SIM_PREFIX, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
+import { DEFAULT_SIM_PREFIX, SIM_PARAM_DEFAULTS, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
-export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
+export { DEFAULT_SIM_PREFIX, defaultSimBlockName, SIM_PARAM_DEFAULTS } from './block-config.js';
 export { simGuardedTransport } from './outbound-guard.js';
 export type { SimGuardedAnswer, SimGuardedInit, SimOutboundGuard, SimUrlCheck } from './outbound-guard.js';
 export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimCanvasClause, SimCanvasPresentation, SimSubBlock, SimValueType } from './block-config.js';
@@ -73,14 +73,16 @@ function blocksOf(options: SimToolOptions): Block[] {
 export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolConfig {
   const transport = options.guard && simGuardedTransport(options.guard);
   const prefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
+  const simDefaults = SIM_PARAM_DEFAULTS[tool.id] ?? {};
   const params: SimToolConfig['params'] = {};
   for (const p of paramInfo(tool)) {
+    const fallback = simDefaults[p.name] ?? p.default;
     params[p.name] = {
       type: p.type,
       required: p.required,
       visibility: p.visibility,
       ...(p.description ? { description: p.description } : {}),
-      ...(p.default !== undefined ? { default: p.default } : {}),
+      ...(fallback !== undefined ? { default: fallback } : {}),
     };
   }
   return {
@@ -94,7 +96,7 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
     async directExecution(values, signal) {
       const startTime = new Date();
       const call = callOptions(options.execute, signal);
-      const result = await runTool(tool, coerceParams(tool, values), transport ? { ...call, transport } : call);
+      const result = await runTool(tool, withSimDefaults(coerceParams(tool, values), simDefaults), transport ? { ...call, transport } : call);
       const endTime = new Date();
       const timing = { startTime: startTime.toISOString(), endTime: endTime.toISOString(), duration: endTime.getTime() - startTime.getTime() };
       if (result.success) return { success: true, output: outputRecord(result), statusCode: result.meta.status, timing };
@@ -109,6 +111,13 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
       };
     },
   };
+}
+
+/** Sim's defaults under the call's values (`coerceParams` has dropped empty ones): a param left unset takes Sim's. */
+function withSimDefaults(values: Record<string, unknown>, defaults: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const merged = { ...values };
+  for (const [name, value] of Object.entries(defaults)) merged[name] ??= value;
+  return merged;
 }
 
 function outputsOf(tool: AnyTool, blocks: Block[]): SimToolConfig['outputs'] {

@@ -148,7 +148,7 @@ describe('Sim block', () => {
     const loops = toSimBlock(getBlock('loops')!, { createElement });
     expect(sub(loops, 'email').required).toEqual({ field: 'operation', value: ['create_contact', 'send_transactional_email'] });
     expect(sub(workflow, 'inputs')).toMatchObject({ type: 'code', language: 'json', defaultValue: '{}' });
-    expect(sub(workflow, 'inputStyle')).toMatchObject({ type: 'dropdown', defaultValue: 'spec', paramVisibility: 'user-only' });
+    expect(sub(workflow, 'inputStyle')).toMatchObject({ type: 'dropdown', defaultValue: 'flat', paramVisibility: 'user-only' });
     expect(tinybird.subBlocks.map((s) => s.type)).not.toContain('number');
   });
 
