@@ -7,6 +7,7 @@
  */
 import type { BlockManifest } from '../blocks/manifest.js';
 import { blockManifests } from '../blocks/manifests.generated.js';
+import { simIdChanges, simIdSnapshot, type SimIdSnapshot } from './ids.js';
 import { toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
@@ -28,4 +29,14 @@ export function toSimBlocks<E, I extends string = string>(
   return toSimBlockMaps(options.manifests ?? blockManifests, options);
 }
 
+/**
+ * The ids saved workflows store of the adapted blocks (types, operations, sub-blocks, tools),
+ * for the snapshot a fork commits and checks with `simIdChanges` on every upgrade.
+ */
+export function simIds(options: Omit<SimBlockOptions, 'createElement'> & { manifests?: readonly BlockManifest[] } = {}): SimIdSnapshot {
+  // The icon is never drawn here: no createElement is needed.
+  return simIdSnapshot(toSimBlocks({ ...options, createElement: () => null }).blocks);
+}
+
+export { simIdChanges, simIdSnapshot, type SimIdSnapshot };
 export { toSimBlockConfig, toSimBlockMetaOf };

@@ -16,6 +16,8 @@ import { DEFAULT_SIM_PREFIX, SIM_PARAM_DEFAULTS, toSimBlockConfig, toSimBlockMap
 
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName, SIM_PARAM_DEFAULTS } from './block-config.js';
 export { simGuardedTransport } from './outbound-guard.js';
+export { simIdChanges, simIdSnapshot, type SimIdSnapshot } from './ids.js';
+export { simIds } from './blocks.js';
 export type { SimGuardedAnswer, SimGuardedInit, SimOutboundGuard, SimUrlCheck } from './outbound-guard.js';
 export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimCanvasClause, SimCanvasPresentation, SimSubBlock, SimValueType } from './block-config.js';
 

@@ -13,13 +13,15 @@ const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'engines.
 describe('the Sim registry lines of docs/engines.md', () => {
   const edits = registryEdits(doc);
 
-  it('are two new files (editor blocks from flowblocks/sim/blocks, server tools from flowblocks/sim) and two edited maps', () => {
+  it('are two new files (editor blocks from flowblocks/sim/blocks, server tools from flowblocks/sim), two edited maps and the id check', () => {
     expect(edits.map((e) => [e.file, e.newFile])).toEqual([
       ['apps/sim/blocks/flowblocks.ts', true],
       ['apps/sim/tools/flowblocks.ts', true],
       ['apps/sim/blocks/registry-maps.ts', false],
       ['apps/sim/tools/registry.ts', false],
+      ['apps/sim/scripts/check-flowblocks-ids.ts', true],
     ]);
+    expect(edits[4]!.lines.join('\n')).toContain("import { simIdChanges, simIds } from 'flowblocks/sim/blocks'");
     expect(edits[0]!.lines.join('\n')).toContain("from 'flowblocks/sim/blocks'");
     expect(edits[0]!.lines.join('\n')).not.toContain("from 'flowblocks/sim'\n");
     expect(edits[1]!.lines.join('\n')).toContain("from 'flowblocks/sim'");
