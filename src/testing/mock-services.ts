@@ -1,4 +1,4 @@
-import { Redactor } from '../harness/redact.js';
+import { Redactor } from '../harness/mask/redact.js';
 import { listServices } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog, knownTool, type CatalogEntry } from './catalog.js';

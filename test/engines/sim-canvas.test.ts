@@ -6,8 +6,8 @@
  * check itself.
  */
 import { describe, expect, it } from 'vitest';
-import { toSimBlocks } from '../../src/sim/blocks.js';
-import type { SimBlockConfig, SimCanvasClause } from '../../src/sim/index.js';
+import { toSimBlocks } from '../../src/hosts/sim/blocks.js';
+import type { SimBlockConfig, SimCanvasClause } from '../../src/hosts/sim/index.js';
 
 const createElement = (type: string, props: Record<string, unknown>) => ({ type, props });
 const { blocks } = toSimBlocks({ createElement });

@@ -7,8 +7,8 @@
 import { BlockList, isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { getTool } from '../../src/index.js';
-import type { SimGuardedInit, SimOutboundGuard } from '../../src/sim/index.js';
-import { toSimTool, toSimTools } from '../../src/sim/index.js';
+import type { SimGuardedInit, SimOutboundGuard } from '../../src/hosts/sim/index.js';
+import { toSimTool, toSimTools } from '../../src/hosts/sim/index.js';
 
 const TOKEN = 'p.guard-test-token-4d1f';
 const PUBLIC_IP = '203.0.113.7';

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getBlock } from '../../src/index.js';
-import { simIdChanges, simIds } from '../../src/sim/blocks.js';
-import { simIds as serverSimIds } from '../../src/sim/index.js';
+import { simIdChanges, simIds } from '../../src/hosts/sim/blocks.js';
+import { simIds as serverSimIds } from '../../src/hosts/sim/index.js';
 
 const snapshotFile = join(import.meta.dirname, 'sim-ids.json');
 

@@ -6,8 +6,8 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getTool } from '../../src/index.js';
-import { toSimBlocks } from '../../src/sim/blocks.js';
-import { toSimTool } from '../../src/sim/index.js';
+import { toSimBlocks } from '../../src/hosts/sim/blocks.js';
+import { toSimTool } from '../../src/hosts/sim/index.js';
 
 const BASE = 'https://sim.example';
 const KEY = 'wf-style-test-key';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, endpoint } from '../../src/harness/define-tool.js';
+import { defineTool, endpoint } from '../../src/harness/define/define-tool.js';
 
-describe('defineTool and endpoint (src/harness/define-tool.ts)', () => {
+describe('defineTool and endpoint (src/harness/define/define-tool.ts)', () => {
   it('defineTool hands back the very declaration it was given', () => {
     const declaration = {
       id: 'example_x',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
-import { secretParam, userOnlyParam } from '../../src/harness/fields.js';
-import { defineConnection, defineService } from '../../src/harness/service.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { secretParam, userOnlyParam } from '../../src/harness/define/fields.js';
+import { defineConnection, defineService } from '../../src/harness/define/service.js';
 import { mockService } from '../helpers/mock-service.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOutcome, isAcknowledged, isDeliveryRetryable as isRetryable, type DeliveryOutcome as AttemptOutcome } from '../../src/notifications/delivery-retry.js';
+import { describeOutcome, isAcknowledged, isDeliveryRetryable as isRetryable, type DeliveryOutcome as AttemptOutcome } from '../../src/satellites/notifications/delivery-retry.js';
 
 describe('what a delivery attempt came to', () => {
   it('is acknowledged by a 2xx only: not a 3xx, not a 1xx, not a fault', () => {

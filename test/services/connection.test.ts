@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineBlock, executeTool, listBlocks, runTool } from '../../src/index.js';
 import { defineConnection, defineService, defineTool, secretParam, userOnlyParam } from '../../src/kit.js';
-import { endpointConnection, endpointServiceOf } from '../../src/preview/connection.js';
+import { endpointConnection, endpointServiceOf } from '../../src/satellites/preview/connection.js';
 
 const JSON_TYPE = { headers: { 'content-type': 'application/json' } };
 

@@ -6,12 +6,12 @@
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envSettings, selectTools } from '../../src/agents/index.js';
+import { envSettings, selectTools } from '../../src/hosts/agents/index.js';
 import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
 import { executeTool, getBlock, getService, getTool, listBlocks, listServices, listTools, registerService } from '../../src/index.js';
 import { defineConnection, defineService, defineTool, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
-import { endpointServiceOf } from '../../src/preview/connection.js';
-import { parseFaultSpec } from '../../src/sandbox/http/faults.js';
+import { endpointServiceOf } from '../../src/satellites/preview/connection.js';
+import { parseFaultSpec } from '../../src/satellites/sandbox/http/faults.js';
 
 const connection = defineConnection({
   service: 'notes',

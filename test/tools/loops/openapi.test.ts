@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../src/harness/request.js';
+import { buildRequest } from '../../../src/harness/send/request.js';
 import type { AnyTool } from '../../../src/harness/types.js';
 import { loopsTools } from '../../../tools/loops/index.js';
 import { DEFAULT_SOURCE, deriveFacts, FIXTURE, renderFacts, type LoopsOpenApiFacts, type OperationFact, type ValueFact } from '../../../scripts/loops-openapi-facts.js';

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { settingsFromEnv } from '../../hosts/agents/env-settings.js';
+import type { AgentToolOptions, ServiceSettings } from '../../hosts/agents/options.js';
+import { parseUserJson } from '../user-json/parse-user-json.js';
+
+/**
+ * The MCP server's configuration file (JSON): which tools, the bounds, and each service's
+ * credentials and base URL by the tools' param names, e.g.
+ * `{ "services": ["tinybird"], "readOnly": true, "settings": { "tinybird": { "token": "p.…", "base_url": "https://api.tinybird.co" } } }`.
+ */
+export interface McpConfigFile {
+  services?: string[];
+  readOnly?: boolean;
+  maxItems?: number;
+  maxRows?: number;
+  settings?: Record<string, ServiceSettings>;
+}
+
+export async function readMcpConfig(file: string): Promise<McpConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read the config file ${file}: ${(error as Error).message}`);
+  }
+  const parsed = parseUserJson(text, `the config file ${file}`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`the config file ${file} must hold a JSON object`);
+  const config = parsed as McpConfigFile;
+  if (config.services !== undefined && !(Array.isArray(config.services) && config.services.every((s) => typeof s === 'string'))) {
+    throw new Error(`services in ${file} must be a list of service names`);
+  }
+  if (config.settings !== undefined && (typeof config.settings !== 'object' || Array.isArray(config.settings))) {
+    throw new Error(`settings in ${file} must map each service to its settings`);
+  }
+  return config;
+}
+
+/** The file's settings, with the environment's variables winning for each value they set. */
+export function mergeSettings(file: McpConfigFile, env: Record<string, string | undefined>): NonNullable<AgentToolOptions['settings']> {
+  const merged: Record<string, ServiceSettings> = {};
+  for (const [service, values] of Object.entries(file.settings ?? {})) merged[service] = { ...values };
+  for (const [service, values] of Object.entries(settingsFromEnv(env))) merged[service] = { ...merged[service], ...values };
+  return merged;
+}
