@@ -12,6 +12,7 @@ import { runTool } from '../../harness/run/execute.js';
 import type { AnyTool, ExecuteOptions } from '../../harness/types.js';
 import { listBlocks } from '../../registry.js';
 import { simGuardedTransport, type SimOutboundGuard } from './outbound-guard.js';
+import { simToolName, withPrefixedIds } from './tool-text.js';
 import { DEFAULT_SIM_PREFIX, SIM_PARAM_DEFAULTS, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName, SIM_PARAM_DEFAULTS } from './block-config.js';
@@ -37,7 +38,7 @@ export interface SimToolOptions {
 }
 
 /** The block options and the tool options, for `toSimRegistry`. */
-export type SimRegistryOptions<E = unknown, I extends string = string> = SimBlockOptions<E, I> & SimToolOptions;
+export type SimRegistryOptions<E = unknown, I extends string = string, M extends string = string> = SimBlockOptions<E, I, M> & SimToolOptions;
 
 /** The part of Sim's `ToolResponse` the adapter returns. */
 export interface SimToolResponse {
@@ -75,6 +76,9 @@ function blocksOf(options: SimToolOptions): Block[] {
 export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolConfig {
   const transport = options.guard && simGuardedTransport(options.guard);
   const prefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
+  const blocks = blocksOf(options);
+  const ids = blocks.flatMap((b) => b.tools.map((t) => t.id));
+  const block = blocks.find((b) => b.tools.includes(tool));
   const simDefaults = SIM_PARAM_DEFAULTS[tool.id] ?? {};
   const params: SimToolConfig['params'] = {};
   for (const p of paramInfo(tool)) {
@@ -83,17 +87,17 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
       type: p.type,
       required: p.required,
       visibility: p.visibility,
-      ...(p.description ? { description: p.description } : {}),
+      ...(p.description ? { description: withPrefixedIds(p.description, ids, prefix) } : {}),
       ...(fallback !== undefined ? { default: fallback } : {}),
     };
   }
   return {
     id: prefix + tool.id,
-    name: tool.name,
-    description: tool.description,
+    name: simToolName(tool, block?.manifest.name),
+    description: withPrefixedIds(tool.description, ids, prefix),
     version: '1.0.0',
     params,
-    outputs: outputsOf(tool, blocksOf(options)),
+    outputs: outputsOf(tool, blocks),
     request: { url: 'flowblocks://direct-execution', method: 'POST', headers: () => ({}) },
     async directExecution(values, signal) {
       const startTime = new Date();
@@ -145,7 +149,7 @@ export function toSimTools(options: SimToolOptions = {}): Record<string, SimTool
 }
 
 /** A block as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
-export function toSimBlock<E, I extends string = string>(block: Block, options: SimBlockOptions<E, I>): SimBlockConfig<E, I> {
+export function toSimBlock<E, I extends string = string, M extends string = string>(block: Block, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
   return toSimBlockConfig(block.manifest, options);
 }
 
@@ -159,8 +163,8 @@ export function toSimBlockMeta(block: Block): SimBlockMeta {
  * `tools`. Server side: the editor's `BLOCK_REGISTRY` takes its blocks from `flowblocks/sim/blocks`,
  * which loads no tool.
  */
-export function toSimRegistry<E, I extends string = string>(
-  options: SimRegistryOptions<E, I>,
-): { blocks: Record<string, SimBlockConfig<E, I>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
+export function toSimRegistry<E, I extends string = string, M extends string = string>(
+  options: SimRegistryOptions<E, I, M>,
+): { blocks: Record<string, SimBlockConfig<E, I, M>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
   return { ...toSimBlockMaps(blocksOf(options).map((block) => block.manifest), options), tools: toSimTools(options) };
 }
