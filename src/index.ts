@@ -18,7 +18,7 @@ export { paginate, type PaginateOptions } from './harness/define/paginate.js';
 export { ToolCallError } from './harness/errors.js';
 export { closeSharedDispatcher } from './harness/send/dispatcher.js';
 export { Pacer, type PacerOptions } from './harness/pace/pacer.js';
-export { defineTool, endpoint } from './harness/define/define-tool.js';
+export { defineTool } from './harness/define/define-tool.js';
 export {
   defineConnection,
   defineService,

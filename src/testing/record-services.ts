@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { sharedDispatcher } from '../harness/send/dispatcher.js';
 import { Redactor } from '../harness/mask/redact.js';
-import { writeFlushed } from '../satellites/notifications/durable-write.js';
+import { writeFlushed } from '../durable-write.js';
 import { listServices } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog } from './catalog.js';

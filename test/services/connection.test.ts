@@ -52,13 +52,12 @@ describe('a connection', () => {
     });
   });
 
-  it('lists its base URL param before its credential', () => {
+  it('joins its base URL param and the path, and puts the credential with its scheme', () => {
     const withParam = defineConnection({
       service: 'p',
       baseUrl: { param: 'base_url', schema: userOnlyParam(z.url()) },
       credential: { param: 'token', schema: secretParam(z.string()), header: 'authorization', scheme: 'Bearer', env: 'P_TOKEN' },
     });
-    expect(Object.keys(withParam.params)).toEqual(['base_url', 'token']);
     expect(withParam.request({ base_url: 'https://p.example//', token: 't' }, {}, { method: 'GET', path: '/x', headers: { a: 'b' } })).toMatchObject({
       url: 'https://p.example/x',
       headers: { authorization: 'Bearer t', a: 'b' },

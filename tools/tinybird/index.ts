@@ -87,6 +87,3 @@ export const service = defineService({
     apiCall,
   ],
 });
-
-/** Every Tinybird tool, in block order (a copy of `service.tools`). */
-export const tinybirdTools = [...service.tools];

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { BoundedCache } from '../bounded-cache.js';
 import { ownValue } from '../dictionary.js';
 import { failure } from '../errors.js';
-import type { AnyTool, ExecuteOptions, HttpRequestSpec, HttpResponse, ToolError } from '../types.js';
+import type { AnyTool, ExecuteOptions, HttpRequestSpec, HttpResponse, ToolDeclaration, ToolDefinition, ToolError } from '../types.js';
 
 /**
  * What is true of a service as a whole: where it answers, how a call proves who it is, and
@@ -17,7 +17,7 @@ export interface ConnectionSpec {
     default?: string;
     /** The tool param that takes the base URL, when the service's spec has one (`base_url`). */
     param?: string;
-    /** A zod schema for that param, spread into every tool's params with `connection.params`. */
+    /** A zod schema for that param, for the tools' params. */
     schema?: z.ZodType<string>;
     /** Environment variable the agents and the CLI read it from. */
     env?: string;
@@ -52,12 +52,17 @@ export interface ConnectionSpec {
 export type ServiceCall = Omit<HttpRequestSpec, 'url' | 'pacing' | 'refusal'> & { path: string };
 
 export interface Connection extends ConnectionSpec {
-  /** The base URL param (if any) and the credential param, in that order, to spread into a tool's params. */
-  readonly params: Readonly<Record<string, z.ZodType<string>>>;
   /** The base URL of one call: its param, else `options.endpoints[service]`, else the default. No trailing slash. */
   resolveBaseUrl(params: object, options: ExecuteOptions): string;
   /** The full request of one call: base URL, credential header, pacing, refusal check. */
   request(params: object, options: ExecuteOptions, call: ServiceCall): HttpRequestSpec;
+  /**
+   * Declares a tool of this service: its `service` is this one, and its `request` says only the
+   * call (method, path below the base URL, query, body), which `request` above makes whole.
+   */
+  defineTool<PS extends z.ZodType, OS extends z.ZodType, WS extends z.ZodType = z.ZodType, const Id extends string = string>(
+    tool: ToolDeclaration<PS, OS, WS, Id> & { request(params: z.output<PS>, options: ExecuteOptions): ServiceCall },
+  ): ToolDefinition<PS, OS, WS, Id>;
 }
 
 const TRAILING_SLASHES = /\/+$/;
@@ -71,9 +76,6 @@ function paramValue(params: object, name: string): string | undefined {
 /** Declares how a service is reached; tools import it and build their calls with `request`. */
 export function defineConnection<const S extends ConnectionSpec>(spec: S): Connection & S {
   const { baseUrl, credential, pacing, refusal } = spec;
-  const params: Record<string, z.ZodType<string>> = {};
-  if (baseUrl.param && baseUrl.schema) params[baseUrl.param] = baseUrl.schema;
-  params[credential.param] = credential.schema;
   const prefix = credential.scheme ? `${credential.scheme} ` : '';
   const windowMs = pacing?.windowMs ?? 1000;
   // One sha256 per credential, not per call (about 1.6 µs each at c64, #21). The Map is keyed
@@ -94,10 +96,14 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
     return base.replace(TRAILING_SLASHES, '');
   };
 
-  return {
+  const connection: Connection = {
     ...spec,
-    params,
     resolveBaseUrl,
+    defineTool(tool) {
+      const call = tool.request;
+      // Params are a validated object by the time a request is built (every params schema is one).
+      return { ...tool, service: spec.service, request: (p, options) => connection.request(p as object, options, call(p, options)) };
+    },
     request(p, options, call) {
       const secret = paramValue(p, credential.param) ?? '';
       const auth = prefix + secret;
@@ -121,6 +127,7 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
       };
     },
   };
+  return connection as Connection & S;
 }
 
 /** Credentials whose pacing key each connection remembers (the least recently used go first). */

@@ -4,7 +4,7 @@ import { closeSharedDispatcher } from '../../harness/send/dispatcher.js';
 import { connection } from '../../../tools/tinybird/connection.js';
 import { ingestEvents, type IngestProgress } from '../../../tools/tinybird/ingest/ingest-events.js';
 import { readNdjsonFile } from '../../../tools/tinybird/ingest/read-ndjson-file.js';
-import { datasourceParam } from '../../../tools/tinybird/shared.js';
+import { datasourceParam } from '../../../tools/tinybird/params.js';
 import type { CliCommand } from './command.js';
 import { ingestSummary } from './ingest-report.js';
 import { renderProgress } from './progress-bar.js';

@@ -27,12 +27,6 @@ export {
   deliveryRetryDelayMs,
   isDeliveryRetryable,
   type DeliveryOutcome,
-  /** @deprecated The same as `deliveryRetryDelayMs`; the harness's retry rule is another thing. */
-  deliveryRetryDelayMs as retryDelayMs,
-  /** @deprecated The same as `isDeliveryRetryable`. */
-  isDeliveryRetryable as isRetryable,
-  /** @deprecated The same as `DeliveryOutcome`. */
-  type DeliveryOutcome as AttemptOutcome,
 } from './delivery-retry.js';
 export { RuleEngine, COOLDOWN_MS, initialRulesState, type RulesState, type FiredRule } from './rule-engine.js';
 export { MIN_WINDOW_EXECUTIONS } from './rules.js';

@@ -1,5 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { writeFlushed } from './durable-write.js';
+import { writeFlushed } from '../../durable-write.js';
 
 /**
  * An append-only file of JSON lines, one per event, each flushed to disk before `append`

@@ -1,7 +1,7 @@
 import { randomUUID, createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFlushed } from './durable-write.js';
+import { writeFlushed } from '../../durable-write.js';
 import { currentProcess, mayBeRunning, type ProcessIdentity } from './process-identity.js';
 
 /** The lock file's content: who holds it, and a nonce that makes every lock's text unique. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeFlushed } from './durable-write.js';
+import { writeFlushed } from '../../durable-write.js';
 import { appendJournalLine, clearJournal, readJournal } from './journal.js';
 
 /**

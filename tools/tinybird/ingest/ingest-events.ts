@@ -11,7 +11,7 @@ import { NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
 import { NdjsonFile } from './read-ndjson-file.js';
 import { sendChunks, type IngestProgress, type IngestReport } from './send-chunks.js';
 import { baseUrlParam, tokenParam } from '../connection.js';
-import { datasourceParam } from '../shared.js';
+import { datasourceParam } from '../params.js';
 
 export type { FailedChunk, IngestProgress, IngestReport, IngestStop, RowRange } from './send-chunks.js';
 export type { OnAmbiguous } from './events-request.js';
