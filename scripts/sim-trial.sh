@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The Sim trial (issue 29): flowblocks inside a real Sim checkout, wired as docs/engines.md says,
-# judged by Sim's own tests and CI checks, and run through Sim's executeTool and DAGExecutor
-# against the flowblocks sandbox. Needs the npm registry and a Sim checkout whose dependencies
+# The Sim trial (issues 29, 39): flowblocks inside a real Sim checkout, wired as docs/engines.md
+# says, judged by what Sim's CI runs on a change to blocks and tools (check:audits, lint:check and
+# the type check of the touched files, the block-registry check, the registry tests) and run
+# through Sim's executeTool, outbound guard, Agent block and DAGExecutor against the sandbox.
+# Needs the npm registry and a Sim checkout whose dependencies
 # are installed (`bun install --frozen-lockfile --ignore-scripts` at its root), so it does not
 # run in CI. The figures of the last run are in docs/engines.md ("The Sim trial").
 #
@@ -42,6 +44,12 @@ PKG="$SIM/node_modules/flowblocks"
 [ -f "$APP/node_modules/flowblocks/package.json" ] && PKG="$APP/node_modules/flowblocks"
 [ -f "$PKG/package.json" ] || { echo "sim-trial: flowblocks was not installed" >&2; exit 1; }
 echo "installed $(node -p "require('$PKG/package.json').version") in $PKG; zod there: $(cd "$APP" && node -p "require('zod/package.json').version")"
+# docs/engines.md, step 1: bun add of a tarball can leave package.json and bun.lock as they were.
+if git -C "$SIM" diff --quiet -- apps/sim/package.json bun.lock; then
+  echo "bun add left apps/sim/package.json and bun.lock unchanged (docs/engines.md, step 1: add the dependency by hand)"
+else
+  echo "bun add recorded flowblocks in apps/sim/package.json / bun.lock"
+fi
 if [ -n "${SIM_TRIAL_AFTER_INSTALL:-}" ]; then
   echo "after install: $SIM_TRIAL_AFTER_INSTALL"
   (cd "$PKG" && bash -c "$SIM_TRIAL_AFTER_INSTALL")
@@ -53,6 +61,7 @@ step "2b. stand-ins for what Sim's lockfile pins and the registry lacks"
 STANDINS=${SIM_TRIAL_STANDINS:-@aws-sdk/client-appconfigdata@3.1041.0 xlsx@0.18.5}
 for spec in $STANDINS; do
   name=${spec%@*}
+  if [ -L "$SIM/node_modules/$name" ]; then echo "$name: linked by an earlier run ($(readlink "$SIM/node_modules/$name"))"; continue; fi
   if [ -e "$SIM/node_modules/$name" ]; then echo "$name: Sim's own"; continue; fi
   npm install --silent --prefix "$SIM/../.sim-trial-standins" --no-audit --no-fund --ignore-scripts "$spec"
   mkdir -p "$(dirname "$SIM/node_modules/$name")"
@@ -60,35 +69,80 @@ for spec in $STANDINS; do
   echo "$name: linked $spec"
 done
 
-step "3. the registry lines of docs/engines.md"
+step "3. the registry lines and new files of docs/engines.md"
 (cd "$REPO" && node --import tsx scripts/sim-trial/apply-registry.ts "$SIM")
 
-step "4. bun run tool-metadata:generate"
+step "3b. the id check of docs/engines.md, step 5: its package.json line and its committed snapshot"
+(cd "$SIM" && node -e '
+  const fs = require("fs");
+  const p = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  p.scripts["check:flowblocks-ids"] = "bun run apps/sim/scripts/check-flowblocks-ids.ts";
+  fs.writeFileSync("package.json", JSON.stringify(p, null, 2) + "\n");')
+(cd "$SIM" && "$BUN" run apps/sim/scripts/check-flowblocks-ids.ts --write && node_modules/.bin/biome format --write apps/sim/scripts/flowblocks-ids.json >/dev/null && echo "wrote apps/sim/scripts/flowblocks-ids.json")
+
+step "4. bun run tool-metadata:generate (tool-metadata.ts, tool-outputs.ts, tool-ids.ts)"
 (cd "$SIM" && "$BUN" run tool-metadata:generate | tail -1)
+cp "$REPO/scripts/sim-trial/in-sim/flowblocks-trial.test.ts" "$APP/flowblocks-trial.test.ts"
+
+# The files the fork's change touches: lint:check and the type check are judged on them.
+TOUCHED=(apps/sim/blocks/flowblocks.ts apps/sim/tools/flowblocks.ts apps/sim/blocks/registry-maps.ts apps/sim/tools/registry.ts
+  apps/sim/scripts/check-flowblocks-ids.ts apps/sim/scripts/flowblocks-ids.json apps/sim/flowblocks-trial.test.ts package.json)
 
 status=0
 check() { local name=$1; shift; printf '\n-- %s\n' "$name"; if "$@"; then echo "PASS $name"; else echo "FAIL $name"; status=1; fi; }
 
-step "5. Sim's checks"
-check "tool-metadata:check" bash -c "cd '$SIM' && '$BUN' run tool-metadata:check 2>&1 | tail -3"
-check "check-block-registry" bash -c "cd '$SIM' && '$BUN' run apps/sim/scripts/check-block-registry.ts HEAD 2>&1 | tail -8; exit \${PIPESTATUS[0]}"
-check "check-integration-catalog" bash -c "cd '$SIM' && '$BUN' run scripts/check-integration-catalog.ts 2>&1 | tail -5; exit \${PIPESTATUS[0]}"
+# Every check:* script (canvas sentences with --require-coverage, the boundaries, the id check
+# above, …) and the tool-metadata, deployment-config, integration-catalog and docs checks.
+audits() {
+  local rc=0
+  (cd "$SIM" && nice -n 10 "$BUN" run check:audits >"$WORK/audits.log" 2>&1) || rc=$?
+  grep -E '^(✓|✗) ' "$WORK/audits.log" | sed 's/^/  /'
+  grep -A15 '^✗ ' "$WORK/audits.log" | head -60
+  return "$rc"
+}
+lint_touched() { (cd "$SIM" && node_modules/.bin/biome check "${TOUCHED[@]}" 2>&1 | tail -3; exit "${PIPESTATUS[0]}"); }
+# Sim's type-check is `tsc --noEmit` in apps/sim. This checkout lacks the @aws-sdk clients the
+# registry does not serve, so the whole run has errors in the files that import them: the check
+# is that no touched file has one (their paths, relative to apps/sim, never appear).
+type_check() {
+  (cd "$APP" && nice -n 10 ../../node_modules/.bin/tsc --noEmit -p tsconfig.json >"$WORK/tsc.log" 2>&1) || true
+  local files
+  files=$(grep 'error TS' "$WORK/tsc.log" | cut -d'(' -f1 | sort -u)
+  echo "tsc: $(grep -c 'error TS' "$WORK/tsc.log") errors in $(echo "$files" | grep -c .) files, none touched by the fork (the @aws-sdk clients this install lacks; lib/auth/auth.ts, two copies of better-auth's types):"
+  echo "$files" | sed 's/^/  /' | head -30
+  local touched
+  for touched in "${TOUCHED[@]}"; do
+    if echo "$files" | grep -qxF "${touched#apps/sim/}"; then echo "a touched file has a type error: $touched"; return 1; fi
+  done
+  grep -q 'error TS2307' "$WORK/tsc.log" || [ -z "$files" ]
+}
+block_registry() { (cd "$SIM" && "$BUN" run apps/sim/scripts/check-block-registry.ts HEAD 2>&1 | tail -8; exit "${PIPESTATUS[0]}"); }
+
+step "5. Sim's CI checks"
+check "check:audits" audits
+check "check-block-registry HEAD" block_registry
+check "lint:check (biome) of the touched files" lint_touched
+check "type check (tsc --noEmit, apps/sim) of the touched files" type_check
 
 step "6. Sim's registry tests"
 VITEST="$SIM/node_modules/.bin/vitest"
 # Sim's tests over its block and tool registries and the serializer: blocks/**, tools/*.test.ts, serializer/**.
 # A 60 s time limit per test instead of Sim's 10 s: on a loaded shared machine Sim's own
 # "contains no function values" (a walk over 5 000 tools' metadata) took 25 s.
-check "sim registry tests" bash -c "cd '$APP' && nice -n 10 '$VITEST' run --maxWorkers=2 --testTimeout=60000 blocks/ serializer/ \$(ls tools/*.test.ts) 2>&1 | grep -E 'FAIL|Test Files|Tests |Duration'; exit \${PIPESTATUS[0]}"
+registry_tests() { (cd "$APP" && nice -n 10 "$VITEST" run --maxWorkers=2 --testTimeout=60000 blocks/ serializer/ $(ls tools/*.test.ts) 2>&1 | grep -E 'FAIL|Test Files|Tests |Duration'; exit "${PIPESTATUS[0]}"); }
+check "sim registry tests" registry_tests
 
-step "7. flowblocks through executeTool and DAGExecutor, against the sandbox"
-(cd "$REPO" && exec node --import tsx src/satellites/cli/index.ts sandbox --port "$PORT" --no-service-ports >"$WORK/sandbox.log" 2>&1) &
+step "7. flowblocks through Sim's executeTool, guard, Agent block and DAGExecutor, against the sandbox"
+(cd "$REPO" && exec node --import tsx scripts/sim-trial/sandbox.ts "$PORT" >"$WORK/sandbox.log" 2>&1) &
 SANDBOX_PID=$!
 trap 'kill "$SANDBOX_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 120); do curl -fsS "http://127.0.0.1:$PORT/" >/dev/null 2>&1 && break; sleep 1; done
 curl -fsS "http://127.0.0.1:$PORT/" >/dev/null || { cat "$WORK/sandbox.log"; echo "sim-trial: the sandbox did not start" >&2; exit 1; }
-cp "$REPO/scripts/sim-trial/in-sim/flowblocks-trial.test.ts" "$APP/flowblocks-trial.test.ts"
-check "flowblocks trial in Sim" bash -c "cd '$APP' && FLOWBLOCKS_SANDBOX_URL=http://127.0.0.1:$PORT FLOWBLOCKS_LOOPS_URL=http://127.0.0.1:$PORT/loops/api/v1 '$VITEST' run flowblocks-trial.test.ts 2>&1 | grep -E 'flowblocks trial:|✓|✗|×|FAIL|Tests|Error' ; exit \${PIPESTATUS[0]}"
+in_sim() {
+  (cd "$APP" && FLOWBLOCKS_SANDBOX_URL="http://127.0.0.1:$PORT" FLOWBLOCKS_LOOPS_URL="http://127.0.0.1:$PORT/loops/api/v1" \
+    "$VITEST" run flowblocks-trial.test.ts 2>&1 | grep -E 'flowblocks trial:|✓|✗|×|FAIL|Tests|Error'; exit "${PIPESTATUS[0]}")
+}
+check "flowblocks trial in Sim" in_sim
 
 step "result"
 [ "$status" = 0 ] && echo "sim-trial: every check and test passed" || echo "sim-trial: something failed (above)"

@@ -31,13 +31,41 @@ export function registryEdits(markdown: string): RegistryEdit[] {
   return edits;
 }
 
+/** Where each import statement of a file starts, and the module it names (`from '…'`, on its last line). */
+function importStatements(lines: readonly string[]): { start: number; end: number; from: string }[] {
+  const statements: { start: number; end: number; from: string }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith('import ')) continue;
+    let end = i;
+    while (end < lines.length && !/ from '[^']+'$/.test(lines[end]!)) end++;
+    const from = / from '([^']+)'$/.exec(lines[end] ?? '')?.[1];
+    if (from === undefined) break;
+    statements.push({ start: i, end, from });
+    i = end;
+  }
+  return statements;
+}
+
+/** Sim's import groups (biome.json `organizeImports`): packages, then `@/` aliases; sorted by module within each. */
+function importGroup(from: string): number {
+  return from.startsWith('@/') ? 1 : 0;
+}
+
+/** `line` where Sim's biome puts it: before the first import of its group that sorts after it, else after its group. */
+function insertImport(lines: string[], line: string): void {
+  const from = / from '([^']+)'$/.exec(line)?.[1] ?? '';
+  const statements = importStatements(lines);
+  const later = statements.find((s) => importGroup(s.from) > importGroup(from) || (importGroup(s.from) === importGroup(from) && s.from > from));
+  const last = statements.at(-1);
+  // After a leading directive ('use client') when the file has no import yet.
+  const at = later ? later.start : last ? last.end + 1 : /^['"]use (client|server)['"]/.test(lines[0] ?? '') ? 1 : 0;
+  lines.splice(at, 0, line);
+}
+
 /** `source` with the block's imports and spreads in place; unchanged when they are there already. */
 export function applyEdit(source: string, edit: RegistryEdit): string {
-  let lines = source.split('\n');
-  const imports = edit.lines.filter((line) => line.startsWith('import ') && !lines.includes(line));
-  // After a leading directive ('use client'), else at the top; Sim's formatter may sort them later.
-  const at = /^['"]use (client|server)['"]/.test(lines[0] ?? '') ? 1 : 0;
-  lines = [...lines.slice(0, at), ...imports, ...lines.slice(at)];
+  const lines = source.split('\n');
+  for (const line of edit.lines) if (line.startsWith('import ') && !lines.includes(line)) insertImport(lines, line);
   let map: string | undefined;
   for (const line of edit.lines) {
     const opened = /^export const (\w+)/.exec(line);

@@ -53,7 +53,13 @@ export interface BlockManifest {
   docsUrl?: string;
   /** Its place in a host's catalog (kind and tags), when the service gives one. */
   catalog?: BlockCatalog;
-  tools: { access: string[]; operationField: 'operation'; byOperation: Record<string, string> };
+  tools: {
+    access: string[];
+    operationField: 'operation';
+    byOperation: Record<string, string>;
+    /** The operations whose tool only reads (`annotations.readOnly`), in editor order: a host's safe default. */
+    readOnly: string[];
+  };
   fields: FieldManifest[];
   inputs: Record<string, { type: ValueType; description?: string }>;
   outputs: Record<string, Record<string, OutputManifest>>;
@@ -248,6 +254,7 @@ export function deriveManifest(def: BlockDefinition): BlockManifest {
       access: def.operations.map((op) => op.tool.id),
       operationField: 'operation',
       byOperation: Object.fromEntries(def.operations.map((op) => [op.id, op.tool.id])),
+      readOnly: def.operations.filter((op) => op.tool.annotations.readOnly).map((op) => op.id),
     },
     fields,
     inputs,

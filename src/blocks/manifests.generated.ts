@@ -46,7 +46,17 @@ export const blockManifests: readonly BlockManifest[] = [
         "cancel_job": "tinybird_cancel_job",
         "create_token": "tinybird_create_token",
         "api_call": "tinybird_api_call"
-      }
+      },
+      "readOnly": [
+        "query",
+        "query_pipe",
+        "get_job",
+        "list_datasources",
+        "get_datasource",
+        "list_pipes",
+        "get_pipe",
+        "list_jobs"
+      ]
     },
     "fields": [
       {
@@ -1592,7 +1602,19 @@ export const blockManifests: readonly BlockManifest[] = [
         "get_event_pattern": "loops_get_event_pattern",
         "list_dedicated_sending_ips": "loops_list_dedicated_sending_ips",
         "api_call": "loops_api_call"
-      }
+      },
+      "readOnly": [
+        "find_contact",
+        "list_mailing_lists",
+        "list_transactional_emails",
+        "get_transactional_email",
+        "list_contact_properties",
+        "check_contact_suppression",
+        "test_api_key",
+        "list_event_patterns",
+        "get_event_pattern",
+        "list_dedicated_sending_ips"
+      ]
     },
     "fields": [
       {
@@ -2590,7 +2612,13 @@ export const blockManifests: readonly BlockManifest[] = [
         "get_log": "workflow_get_log",
         "get_execution": "workflow_get_execution",
         "api_call": "workflow_api_call"
-      }
+      },
+      "readOnly": [
+        "get_job",
+        "list_logs",
+        "get_log",
+        "get_execution"
+      ]
     },
     "fields": [
       {

@@ -137,7 +137,8 @@ describe('Sim block', () => {
   const sub = (block: typeof tinybird, id: string) => block.subBlocks.find((s) => s.id === id)!;
 
   it('maps fields to sub-blocks', () => {
-    expect(sub(tinybird, 'operation')).toMatchObject({ type: 'dropdown', required: true, defaultValue: 'events' });
+    expect(sub(tinybird, 'operation')).toMatchObject({ type: 'dropdown', required: true });
+    expect(sub(tinybird, 'operation').value?.({})).toBe('query');
     expect(sub(tinybird, 'token')).toMatchObject({ type: 'short-input', password: true, paramVisibility: 'user-only', required: true });
     expect(sub(tinybird, 'query')).toMatchObject({ type: 'code', generationType: 'sql-query', condition: { field: 'operation', value: ['query'] }, required: true });
     expect(sub(tinybird, 'query').language).toBeUndefined();
@@ -148,7 +149,8 @@ describe('Sim block', () => {
     const loops = toSimBlock(getBlock('loops')!, { createElement });
     expect(sub(loops, 'email').required).toEqual({ field: 'operation', value: ['create_contact', 'send_transactional_email'] });
     expect(sub(workflow, 'inputs')).toMatchObject({ type: 'code', language: 'json', defaultValue: '{}' });
-    expect(sub(workflow, 'inputStyle')).toMatchObject({ type: 'dropdown', defaultValue: 'spec', paramVisibility: 'user-only' });
+    expect(sub(workflow, 'inputStyle')).toMatchObject({ type: 'dropdown', mode: 'advanced', paramVisibility: 'user-only' });
+    expect(sub(workflow, 'inputStyle').value?.({})).toBe('flat');
     expect(tinybird.subBlocks.map((s) => s.type)).not.toContain('number');
   });
 

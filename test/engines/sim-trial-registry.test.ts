@@ -13,13 +13,15 @@ const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'engines.
 describe('the Sim registry lines of docs/engines.md', () => {
   const edits = registryEdits(doc);
 
-  it('are two new files (editor blocks from flowblocks/sim/blocks, server tools from flowblocks/sim) and two edited maps', () => {
+  it('are two new files (editor blocks from flowblocks/sim/blocks, server tools from flowblocks/sim), two edited maps and the id check', () => {
     expect(edits.map((e) => [e.file, e.newFile])).toEqual([
       ['apps/sim/blocks/flowblocks.ts', true],
       ['apps/sim/tools/flowblocks.ts', true],
       ['apps/sim/blocks/registry-maps.ts', false],
       ['apps/sim/tools/registry.ts', false],
+      ['apps/sim/scripts/check-flowblocks-ids.ts', true],
     ]);
+    expect(edits[4]!.lines.join('\n')).toContain("import { simIdChanges, simIds } from 'flowblocks/sim/blocks'");
     expect(edits[0]!.lines.join('\n')).toContain("from 'flowblocks/sim/blocks'");
     expect(edits[0]!.lines.join('\n')).not.toContain("from 'flowblocks/sim'\n");
     expect(edits[1]!.lines.join('\n')).toContain("from 'flowblocks/sim'");
@@ -40,8 +42,8 @@ describe('the Sim registry lines of docs/engines.md', () => {
     ].join('\n');
     const once = applyEdit(sim, edits[2]!);
     expect(once.split('\n')).toEqual([
-      "import { flowblocks } from '@/blocks/flowblocks'",
       "import { A2ABlock } from '@/blocks/blocks/a2a'",
+      "import { flowblocks } from '@/blocks/flowblocks'",
       '',
       'export const BLOCK_REGISTRY: Record<string, BlockConfig> = {',
       '  a2a: A2ABlock,',
@@ -55,6 +57,29 @@ describe('the Sim registry lines of docs/engines.md', () => {
       '',
     ]);
     expect(applyEdit(once, edits[2]!)).toBe(once);
+  });
+
+  it("puts each import where Sim's biome sorts it: after the modules before it, multi-line imports and type imports included", () => {
+    const sim = [
+      "import { A2ABlock } from '@/blocks/blocks/a2a'",
+      'import {',
+      '  ZoomBlock,',
+      "} from '@/blocks/blocks/zoom'",
+      "import type { BlockConfig, BlockMeta } from '@/blocks/types'",
+      '',
+      'export const BLOCK_REGISTRY: Record<string, BlockConfig> = {',
+      '}',
+      'export const BLOCK_META_REGISTRY: Record<string, BlockMeta> = {',
+      '}',
+    ].join('\n');
+    expect(applyEdit(sim, edits[2]!).split('\n').slice(0, 6)).toEqual([
+      "import { A2ABlock } from '@/blocks/blocks/a2a'",
+      'import {',
+      '  ZoomBlock,',
+      "} from '@/blocks/blocks/zoom'",
+      "import { flowblocks } from '@/blocks/flowblocks'",
+      "import type { BlockConfig, BlockMeta } from '@/blocks/types'",
+    ]);
   });
 
   it('names the map a Sim file lacks', () => {

@@ -20,10 +20,20 @@ export const emailParam = z
 
 export const userIdParam = text().min(1).describe('Your own unique id for the contact (userId in Loops)');
 
-/** The two ways to name a contact; which of them a call needs is its `identityRule`. */
+/**
+ * The two ways to name a contact; which of them a call needs is its `identityRule`, and each
+ * description says it: a host that shows params one by one (Sim's editor, a model's tool list)
+ * cannot show a rule between two fields otherwise.
+ */
 export const contactIdentityParams = {
-  email: emailParam.optional().describe('Contact e-mail address'),
-  userId: userIdParam.optional(),
+  email: emailParam.optional().describe('Contact e-mail address; give email or userId (or both) to identify the contact'),
+  userId: userIdParam.optional().describe('Your own unique id for the contact (userId in Loops); give email or userId (or both)'),
+};
+
+/** The same two, for the calls that take exactly one of them. */
+const contactLookupIdentity = {
+  email: emailParam.optional().describe('Contact e-mail address; give exactly one of email or userId'),
+  userId: userIdParam.optional().describe('Your own unique id for the contact (userId in Loops); give exactly one of email or userId'),
 };
 
 type Identity = { email?: string; userId?: string };
@@ -44,7 +54,7 @@ export function identityRule(mode: 'exactly-one' | 'at-least-one') {
 
 /** The params of the calls that look one contact up (find, delete, the suppression calls): exactly one of email / userId. */
 export const contactLookupParams = z
-  .object({ apiKey: apiKeyParam, ...contactIdentityParams })
+  .object({ apiKey: apiKeyParam, ...contactLookupIdentity })
   .superRefine(identityRule('exactly-one'));
 
 /** Names Loops keeps for itself: a property cannot be created with them. */

@@ -28,7 +28,7 @@ export interface SimBlockSource {
   icon: string;
   docsUrl?: string;
   catalog?: { kind: string; tags: readonly string[] };
-  tools: { access: readonly string[]; byOperation: Readonly<Record<string, string>> };
+  tools: { access: readonly string[]; byOperation: Readonly<Record<string, string>>; readOnly?: readonly string[] };
   fields: readonly {
     id: string;
     param: string;
@@ -48,7 +48,7 @@ export interface SimBlockSource {
   outputs: Readonly<Record<string, Readonly<Record<string, { type: string; description?: string; optional?: boolean }>>>>;
 }
 
-export interface SimBlockOptions<E = unknown, I extends string = string> {
+export interface SimBlockOptions<E = unknown, I extends string = string, M extends string = string> {
   /** Put before every tool id (`flowblocks_tinybird_query`). Default `flowblocks_`; the tools' `idPrefix` must be the same. */
   idPrefix?: string;
   /** Put before every block type (`flowblocks_tinybird`). Default `flowblocks_`. */
@@ -68,9 +68,30 @@ export interface SimBlockOptions<E = unknown, I extends string = string> {
   docsLink?: 'service' | 'sim' | 'none';
   /** Sim's `IntegrationType` enum (pass it as is): the block's `integrationType` is its member for the block's kind. */
   integrationTypes?: Readonly<Record<string, I>>;
+  /** Sim's `AuthMode.ApiKey` (pass the enum member): every block is reached with an API key or token, which the card says. */
+  authMode?: M;
 }
 
 type Scalar = string | number | boolean;
+
+/**
+ * Params whose default differs in Sim, by tool id: what a Sim deployment reads. The workflow
+ * platform's execute body is `flat` there (docs/engines.md, "The workflow block against a real
+ * Sim"); its default `spec` is the spec's platform. Applied to the sub-block's default, the
+ * tool's param default and every call that leaves the param unset.
+ */
+export const SIM_PARAM_DEFAULTS: Readonly<Record<string, Readonly<Record<string, Scalar>>>> = {
+  workflow_execute: { inputStyle: 'flat' },
+};
+
+/** Sim's default of a field: the one of `SIM_PARAM_DEFAULTS` for the tools of the operations that show it, else the manifest's. */
+function simDefaultOf(field: SourceField, ops: readonly string[], byOperation: ReadonlyMap<string, string>): unknown {
+  for (const op of ops) {
+    const value = SIM_PARAM_DEFAULTS[byOperation.get(op) ?? '']?.[field.param];
+    if (value !== undefined) return value;
+  }
+  return field.default;
+}
 
 /** Sim's `condition` / `required` rule on another field's value. */
 export interface SimFieldRule {
@@ -87,6 +108,10 @@ export interface SimSubBlock {
   required?: boolean | SimFieldRule;
   condition?: SimFieldRule;
   defaultValue?: string | number | boolean | Record<string, unknown> | unknown[];
+  /** The value a new block starts with (Sim's way for a dropdown: `value: () => 'query'`). */
+  value?: (params: Record<string, unknown>) => string;
+  /** `'advanced'`: shown once the card is switched to advanced (optional fields with a default). */
+  mode?: 'advanced';
   options?: { id: string; label: string }[];
   placeholder?: string;
   password?: boolean;
@@ -99,13 +124,14 @@ export interface SimSubBlock {
 export type SimValueType = 'string' | 'number' | 'boolean' | 'json' | 'array' | 'any';
 
 /** The part of Sim's `BlockConfig` the adapter fills. */
-export interface SimBlockConfig<E = unknown, I extends string = string> {
+export interface SimBlockConfig<E = unknown, I extends string = string, M extends string = string> {
   type: string;
   name: string;
   description: string;
   longDescription?: string;
   category: 'tools' | 'blocks';
   integrationType?: I;
+  authMode?: M;
   docsLink?: string;
   bgColor: string;
   /** A component as Sim's `BlockIcon` is: any props object (Sim passes `SVGProps<SVGSVGElement>`). */
@@ -120,6 +146,19 @@ export interface SimBlockConfig<E = unknown, I extends string = string> {
   };
   inputs: Record<string, { type: 'string' | 'number' | 'boolean' | 'json'; description?: string }>;
   outputs: Record<string, { type: SimValueType; description?: string; condition?: SimFieldRule }>;
+  /** What Sim's canvas card says in place of its field rows: one sentence per operation. */
+  canvasPresentation: SimCanvasPresentation;
+}
+
+/** A clause of Sim's `CanvasSentence`: literal copy, or copy before a field's value chip. */
+export type SimCanvasClause = string | { text?: string; field: string; core?: boolean };
+
+/** The part of Sim's `canvasPresentation` the adapter fills. */
+export interface SimCanvasPresentation {
+  defaultTitle: string;
+  typeLabel?: string;
+  operationSubBlockId: string;
+  sentences: { byOperation: Record<string, SimCanvasClause[]> };
 }
 
 /** Sim's `IntegrationTag`s the three services use: tags outside this list are left out of `BlockMeta`. */
@@ -161,7 +200,10 @@ const SUB_BLOCK_TYPES: ReadonlyMap<string, SimSubBlock['type']> = new Map([
   ['code', 'code'],
 ]);
 
-function subBlockOf(field: SourceField, allOps: readonly string[], blockName: string): SimSubBlock {
+/** Field types that tune a call rather than carry its content. */
+const SETTING_TYPES: ReadonlySet<string> = new Set(['switch', 'dropdown', 'number']);
+
+function subBlockOf(field: SourceField, allOps: readonly string[], blockName: string, byOperation: ReadonlyMap<string, string>, defaultOp: string): SimSubBlock {
   const ops = field.condition?.value ?? allOps;
   // Sim has no number sub-block: a short input whose text the tool converts (`coerceParams`).
   const sub: SimSubBlock = { id: field.id, title: field.title, type: SUB_BLOCK_TYPES.get(field.type) ?? 'short-input' };
@@ -183,12 +225,16 @@ function subBlockOf(field: SourceField, allOps: readonly string[], blockName: st
   sub.paramVisibility = field.visibility === 'user-only' ? 'user-only' : 'user-or-llm';
   if (field.description) sub.description = field.description;
   if (field.placeholder) sub.placeholder = field.placeholder;
-  if (field.default !== undefined) {
-    const value = field.default;
-    if (field.type === 'number') sub.defaultValue = String(value);
+  const value = field.id === 'operation' ? defaultOp : simDefaultOf(field, ops, byOperation);
+  if (value !== undefined) {
+    // A dropdown starts on its value as Sim's own blocks do it (`value()`, read when the block is dropped).
+    if (sub.type === 'dropdown' && typeof value === 'string') sub.value = () => value;
+    else if (field.type === 'number') sub.defaultValue = String(value);
     else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') sub.defaultValue = value;
     else if (field.type === 'code' && typeof value === 'object' && value !== null) sub.defaultValue = JSON.stringify(value, null, 2);
   }
+  // A setting no operation requires that has its value already (a switch, a choice, a number): off the basic card, as in Sim's own blocks.
+  if (field.id !== 'operation' && field.requiredFor.length === 0 && value !== undefined && SETTING_TYPES.has(field.type)) sub.mode = 'advanced';
   if (field.requiredFor.length > 0) {
     const always = field.requiredFor.length === ops.length;
     sub.required = always ? true : { field: 'operation', value: [...field.requiredFor] };
@@ -235,6 +281,31 @@ function blockOutputs(source: SimBlockSource): SimBlockConfig['outputs'] {
   return result;
 }
 
+/**
+ * One card sentence per operation, in the imperative voice Sim's check asks for: the
+ * operation's label, then the chip of the field the operation acts on (its noun until filled).
+ * That field is the first one the operation requires that is not the block's connection
+ * (required by every operation: base URL, credential), not a secret and without a default.
+ */
+function canvasPresentationOf(source: SimBlockSource, allOps: readonly string[]): SimCanvasPresentation {
+  const labels = new Map((source.fields.find((f) => f.id === 'operation')?.options ?? []).map((o) => [o.id, o.label]));
+  const byOperation: Record<string, SimCanvasClause[]> = {};
+  for (const op of allOps) {
+    const label = labels.get(op) ?? op;
+    const subject = source.fields.find(
+      (f) =>
+        f.id !== 'operation' &&
+        f.requiredFor.includes(op) &&
+        f.requiredFor.length < allOps.length &&
+        !f.password &&
+        f.default === undefined &&
+        (!f.condition || f.condition.value.includes(op)),
+    );
+    byOperation[op] = subject ? [{ text: label, field: subject.id, core: true }] : [label];
+  }
+  return { defaultTitle: source.name, typeLabel: source.name, operationSubBlockId: 'operation', sentences: { byOperation } };
+}
+
 /** The member of Sim's `IntegrationType` enum whose value is the block's kind. */
 function integrationTypeOf<I extends string>(source: SimBlockSource, types: Readonly<Record<string, I>>): I {
   const kind = source.catalog?.kind;
@@ -246,17 +317,20 @@ function integrationTypeOf<I extends string>(source: SimBlockSource, types: Read
 }
 
 /** A block manifest as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
-export function toSimBlockConfig<E, I extends string = string>(source: SimBlockSource, options: SimBlockOptions<E, I>): SimBlockConfig<E, I> {
+export function toSimBlockConfig<E, I extends string = string, M extends string = string>(source: SimBlockSource, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
   const idPrefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
   const typePrefix = options.blockTypePrefix ?? DEFAULT_SIM_PREFIX;
   const name = (options.name ?? defaultSimBlockName)(source.name);
   const byOperation = new Map(Object.entries(source.tools.byOperation));
   const allOps = [...byOperation.keys()];
+  // A new block starts on a read, never on a write: the first read-only operation, else the manifest's default.
+  const manifestDefault = source.fields.find((f) => f.id === 'operation')?.default;
+  const defaultOp = source.tools.readOnly?.[0] ?? (typeof manifestDefault === 'string' ? manifestDefault : allOps[0]!);
   const { attributes, inner } = iconParts(source.icon);
   const createElement = options.createElement;
   const fields = source.fields;
   const type = typePrefix + source.type;
-  const config: SimBlockConfig<E, I> = {
+  const config: SimBlockConfig<E, I, M> = {
     type,
     name,
     description: source.description,
@@ -264,12 +338,12 @@ export function toSimBlockConfig<E, I extends string = string>(source: SimBlockS
     category: options.catalog === 'listed' ? 'tools' : 'blocks',
     bgColor: source.color,
     icon: (props) => createElement('svg', { ...attributes, ...props, dangerouslySetInnerHTML: { __html: inner } }),
-    subBlocks: fields.map((field) => subBlockOf(field, allOps, name)),
+    subBlocks: fields.map((field) => subBlockOf(field, allOps, name, byOperation, defaultOp)),
     tools: {
       access: source.tools.access.map((id) => idPrefix + id),
       config: {
         tool: (params) => {
-          const op = typeof params.operation === 'string' ? params.operation : allOps[0]!;
+          const op = typeof params.operation === 'string' ? params.operation : defaultOp;
           const id = byOperation.get(op);
           if (!id) throw new Error(`block ${name} has no operation ${op} (known: ${allOps.join(', ')})`);
           return idPrefix + id;
@@ -279,7 +353,7 @@ export function toSimBlockConfig<E, I extends string = string>(source: SimBlockS
         // each field's id and param is set here, `undefined` when the operation does not show it:
         // another operation's value (`subscribed` of create_contact) must not reach this tool.
         params: (params) => {
-          const op = typeof params.operation === 'string' ? params.operation : allOps[0]!;
+          const op = typeof params.operation === 'string' ? params.operation : defaultOp;
           const out: Record<string, unknown> = {};
           for (const field of fields) {
             if (field.id === 'operation') continue;
@@ -299,8 +373,10 @@ export function toSimBlockConfig<E, I extends string = string>(source: SimBlockS
       Object.entries(source.inputs).map(([id, input]) => [id, { type: INPUT_TYPES.get(input.type) ?? 'json', ...(input.description ? { description: input.description } : {}) }]),
     ),
     outputs: blockOutputs(source),
+    canvasPresentation: canvasPresentationOf(source, allOps),
   };
   if (options.integrationTypes) config.integrationType = integrationTypeOf(source, options.integrationTypes);
+  if (options.authMode !== undefined) config.authMode = options.authMode;
   const docsLink = options.docsLink ?? 'service';
   if (docsLink === 'service' && source.docsUrl) config.docsLink = source.docsUrl;
   if (docsLink === 'sim') config.docsLink = SIM_DOCS + type;
@@ -315,11 +391,11 @@ export function toSimBlockMetaOf(source: SimBlockSource): SimBlockMeta {
 }
 
 /** Every manifest as a `BlockConfig` and a `BlockMeta`, keyed by the adapted block type. */
-export function toSimBlockMaps<E, I extends string = string>(
+export function toSimBlockMaps<E, I extends string = string, M extends string = string>(
   sources: readonly SimBlockSource[],
-  options: SimBlockOptions<E, I>,
-): { blocks: Record<string, SimBlockConfig<E, I>>; meta: Record<string, SimBlockMeta> } {
-  const blocks: Record<string, SimBlockConfig<E, I>> = {};
+  options: SimBlockOptions<E, I, M>,
+): { blocks: Record<string, SimBlockConfig<E, I, M>>; meta: Record<string, SimBlockMeta> } {
+  const blocks: Record<string, SimBlockConfig<E, I, M>> = {};
   const meta: Record<string, SimBlockMeta> = {};
   for (const source of sources) {
     const config = toSimBlockConfig(source, options);

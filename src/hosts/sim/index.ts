@@ -11,10 +11,16 @@ import { callOptions, coerceParams, errorLine, outputRecord, paramInfo } from '.
 import { runTool } from '../../harness/run/execute.js';
 import type { AnyTool, ExecuteOptions } from '../../harness/types.js';
 import { listBlocks } from '../../registry.js';
-import { DEFAULT_SIM_PREFIX, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
+import { simGuardedTransport, type SimOutboundGuard } from './outbound-guard.js';
+import { simToolName, withPrefixedIds } from './tool-text.js';
+import { DEFAULT_SIM_PREFIX, SIM_PARAM_DEFAULTS, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
 
-export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
-export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimSubBlock, SimValueType } from './block-config.js';
+export { DEFAULT_SIM_PREFIX, defaultSimBlockName, SIM_PARAM_DEFAULTS } from './block-config.js';
+export { simGuardedTransport } from './outbound-guard.js';
+export { simIdChanges, simIdSnapshot, type SimIdSnapshot } from './ids.js';
+export { simIds } from './blocks.js';
+export type { SimGuardedAnswer, SimGuardedInit, SimOutboundGuard, SimUrlCheck } from './outbound-guard.js';
+export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimCanvasClause, SimCanvasPresentation, SimSubBlock, SimValueType } from './block-config.js';
 
 export interface SimToolOptions {
   /** Put before every tool id (`flowblocks_tinybird_query`). Default `flowblocks_`. */
@@ -23,10 +29,16 @@ export interface SimToolOptions {
   execute?: ExecuteOptions | (() => ExecuteOptions);
   /** The blocks to adapt (default: every registered block). */
   blocks?: Block[];
+  /**
+   * Sim's outbound guard (`validateUrlWithDNS` and `createPinnedFetch` from
+   * `@/lib/core/security/input-validation.server`): every attempt is checked and sent through it,
+   * as Sim's own tools are, instead of through undici. It replaces any `execute.transport`.
+   */
+  guard?: SimOutboundGuard;
 }
 
 /** The block options and the tool options, for `toSimRegistry`. */
-export type SimRegistryOptions<E = unknown, I extends string = string> = SimBlockOptions<E, I> & SimToolOptions;
+export type SimRegistryOptions<E = unknown, I extends string = string, M extends string = string> = SimBlockOptions<E, I, M> & SimToolOptions;
 
 /** The part of Sim's `ToolResponse` the adapter returns. */
 export interface SimToolResponse {
@@ -62,28 +74,35 @@ function blocksOf(options: SimToolOptions): Block[] {
 
 /** A tool as Sim's `ToolConfig`, run by the harness. */
 export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolConfig {
+  const transport = options.guard && simGuardedTransport(options.guard);
   const prefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
+  const blocks = blocksOf(options);
+  const ids = blocks.flatMap((b) => b.tools.map((t) => t.id));
+  const block = blocks.find((b) => b.tools.includes(tool));
+  const simDefaults = SIM_PARAM_DEFAULTS[tool.id] ?? {};
   const params: SimToolConfig['params'] = {};
   for (const p of paramInfo(tool)) {
+    const fallback = simDefaults[p.name] ?? p.default;
     params[p.name] = {
       type: p.type,
       required: p.required,
       visibility: p.visibility,
-      ...(p.description ? { description: p.description } : {}),
-      ...(p.default !== undefined ? { default: p.default } : {}),
+      ...(p.description ? { description: withPrefixedIds(p.description, ids, prefix) } : {}),
+      ...(fallback !== undefined ? { default: fallback } : {}),
     };
   }
   return {
     id: prefix + tool.id,
-    name: tool.name,
-    description: tool.description,
+    name: simToolName(tool, block?.manifest.name),
+    description: withPrefixedIds(tool.description, ids, prefix),
     version: '1.0.0',
     params,
-    outputs: outputsOf(tool, blocksOf(options)),
+    outputs: outputsOf(tool, blocks),
     request: { url: 'flowblocks://direct-execution', method: 'POST', headers: () => ({}) },
     async directExecution(values, signal) {
       const startTime = new Date();
-      const result = await runTool(tool, coerceParams(tool, values), callOptions(options.execute, signal));
+      const call = callOptions(options.execute, signal);
+      const result = await runTool(tool, withSimDefaults(coerceParams(tool, values), simDefaults), transport ? { ...call, transport } : call);
       const endTime = new Date();
       const timing = { startTime: startTime.toISOString(), endTime: endTime.toISOString(), duration: endTime.getTime() - startTime.getTime() };
       if (result.success) return { success: true, output: outputRecord(result), statusCode: result.meta.status, timing };
@@ -98,6 +117,13 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
       };
     },
   };
+}
+
+/** Sim's defaults under the call's values (`coerceParams` has dropped empty ones): a param left unset takes Sim's. */
+function withSimDefaults(values: Record<string, unknown>, defaults: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const merged = { ...values };
+  for (const [name, value] of Object.entries(defaults)) merged[name] ??= value;
+  return merged;
 }
 
 function outputsOf(tool: AnyTool, blocks: Block[]): SimToolConfig['outputs'] {
@@ -123,7 +149,7 @@ export function toSimTools(options: SimToolOptions = {}): Record<string, SimTool
 }
 
 /** A block as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
-export function toSimBlock<E, I extends string = string>(block: Block, options: SimBlockOptions<E, I>): SimBlockConfig<E, I> {
+export function toSimBlock<E, I extends string = string, M extends string = string>(block: Block, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
   return toSimBlockConfig(block.manifest, options);
 }
 
@@ -137,8 +163,8 @@ export function toSimBlockMeta(block: Block): SimBlockMeta {
  * `tools`. Server side: the editor's `BLOCK_REGISTRY` takes its blocks from `flowblocks/sim/blocks`,
  * which loads no tool.
  */
-export function toSimRegistry<E, I extends string = string>(
-  options: SimRegistryOptions<E, I>,
-): { blocks: Record<string, SimBlockConfig<E, I>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
+export function toSimRegistry<E, I extends string = string, M extends string = string>(
+  options: SimRegistryOptions<E, I, M>,
+): { blocks: Record<string, SimBlockConfig<E, I, M>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
   return { ...toSimBlockMaps(blocksOf(options).map((block) => block.manifest), options), tools: toSimTools(options) };
 }

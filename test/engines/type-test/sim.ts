@@ -6,7 +6,7 @@
  * is ever accepted.
  */
 import { createElement } from 'react';
-import { IntegrationType, type BlockConfig, type BlockIcon, type BlockMeta, type SubBlockConfig } from '../sim-types/sim/blocks-types';
+import { AuthMode, IntegrationType, type BlockConfig, type BlockIcon, type BlockMeta, type SubBlockConfig } from '../sim-types/sim/blocks-types';
 import type { ToolConfig, ToolResponse } from '../sim-types/sim/tools-types';
 import { listBlocks } from '../../../src/index.js';
 import { toSimBlock, toSimBlockMeta, toSimRegistry, toSimTool, toSimTools, type SimBlockConfig, type SimSubBlock, type SimToolConfig } from '../../../src/hosts/sim/index.js';
@@ -23,7 +23,7 @@ export const eachMeta: BlockMeta[] = listBlocks().map((block) => toSimBlockMeta(
 export const icons: BlockIcon[] = listBlocks().map((block) => toSimBlock(block, { createElement }).icon);
 export const listed: BlockConfig[] = listBlocks().map((block) => toSimBlock(block, { createElement, integrationTypes: IntegrationType, catalog: 'listed' }));
 // The editor's entry gives the same types.
-const editor = toSimBlocks({ createElement, integrationTypes: IntegrationType });
+const editor = toSimBlocks({ createElement, integrationTypes: IntegrationType, authMode: AuthMode.ApiKey });
 export const editorBlocks: Record<string, BlockConfig> = editor.blocks;
 export const editorEach: BlockConfig[] = Object.values(editor.blocks);
 export const editorMeta: Record<string, BlockMeta> = editor.meta;
@@ -55,6 +55,8 @@ export const stringIcon: BlockConfig = { ...blocks.x!, icon: '<svg/>' };
 export const indexIcon: BlockIcon = (props: Record<string, unknown>) => createElement('svg', props);
 // @ts-expect-error an integration type is Sim's enum, not any string
 export const stringType: BlockConfig = { ...blocks.x!, integrationType: 'analytics' };
+// @ts-expect-error an auth mode is Sim's enum member, not any string
+export const stringAuth: BlockConfig = { ...blocks.x!, authMode: 'api_key' };
 // @ts-expect-error a meta's tags are Sim's IntegrationTag
 export const anyTag: BlockMeta = { tags: ['not-a-tag'] };
 // @ts-expect-error a tool needs its request description even when it runs directly
