@@ -324,6 +324,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   };
   return {
     app,
+    importPolicy,
     workspace,
     pipes,
     jobs,
