@@ -43,22 +43,21 @@ export function bodyText(request: SentRequest): string {
 }
 
 /**
- * The request with every secret masked, in the raw text before anything is parsed (path, query,
- * header values, body), so no decoded form can keep one.
+ * The request with every secret masked: in the raw text before anything is parsed (path, query,
+ * header values, body), and again in the decoded values, since decoding turns other spellings
+ * into the secret (`\u0041` in JSON, `%41` or `+` in a form).
  */
 export function readableRequest(request: SentRequest, secrets: readonly string[]): ReadableRequest {
   const redactor = new Redactor(secrets);
   const url = new URL(request.path, 'http://mock.invalid');
   const headers = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(request.headers)) headers[name] = redactor.text(value);
-  const search = new URLSearchParams();
-  for (const [key, value] of url.searchParams) search.append(key, redactor.text(value));
   return {
     method: request.method,
     path: redactor.text(decodeURIComponentSafe(url.pathname)),
-    query: queryObject(search),
+    query: redactor.value(queryObject(url.searchParams)),
     headers,
-    body: decodeBody(redactor.text(bodyText(request)), request.headers['content-type'] ?? ''),
+    body: redactor.value(decodeBody(redactor.text(bodyText(request)), request.headers['content-type'] ?? '')),
   };
 }
 
