@@ -16,6 +16,8 @@ export {
   MemoryDedupeStore,
   DEDUPE_ENTRY_BYTES,
   DEFAULT_DEDUPE_MAX_BYTES,
+  DEFAULT_DEDUPE_REPLAY_WINDOW_MS,
+  DedupeStoreFullError,
   type DedupeStore,
   type MemoryDedupeStoreOptions,
 } from './dedupe-store.js';

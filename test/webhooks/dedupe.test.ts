@@ -82,9 +82,10 @@ describe('WebhookDeduplicator', () => {
 });
 
 describe('MemoryDedupeStore', () => {
-  it('sweeps expired keys and keeps within maxBytes, dropping the oldest', () => {
+  it('sweeps expired keys and keeps within maxBytes, dropping the oldest past the replay window', () => {
     const time = clock();
-    const store = new MemoryDedupeStore({ now: time.now, maxBytes: 2 * DEDUPE_ENTRY_BYTES });
+    // No replay window here: any key may be dropped for the budget (dedupe-replay-window.test.ts covers the window).
+    const store = new MemoryDedupeStore({ now: time.now, maxBytes: 2 * DEDUPE_ENTRY_BYTES, replayWindowMs: 0 });
     expect(store.claim('a', 1_000)).toBe(true);
     expect(store.claim('b', 1_000)).toBe(true);
     expect(store.claim('c', 1_000)).toBe(true);
