@@ -5,6 +5,7 @@ import { sharedDispatcher } from '../../harness/send/dispatcher.js';
 import { runTool } from '../../harness/run/execute.js';
 import type { DeliveryRunner } from './delivery-runner.js';
 import type { Notifier } from './notifier.js';
+import { escapedLog } from './log-line.js';
 import { LogsPacer } from './logs-pacer.js';
 import { completedLog, type Limits } from './payload.js';
 import { TRIGGERS } from './settings.js';
@@ -62,7 +63,7 @@ export class LogMonitor {
     }
     this.watermark = new Watermark(notifier.state.watermark, options.lookbackMs ?? 15 * 60_000);
     this.pacer = new LogsPacer(notifier.clock);
-    this.log = options.log ?? (() => {});
+    this.log = escapedLog(options.log);
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
   }
 

@@ -9,6 +9,13 @@ export const COOLDOWN_MS = 3_600_000;
 /** Bounds the memory of a very busy workflow; windows need far fewer runs than this. */
 const MAX_RUNS_KEPT = 10_000;
 
+/**
+ * Workflows whose history is kept, by default: workflow ids come from outside, so the state
+ * must not keep one entry per id forever. Past it, the workflow that ran least recently is
+ * forgotten (its runs, failure streak and last run: `no_activity` then starts over for it).
+ */
+export const MAX_WORKFLOWS_TRACKED = 10_000;
+
 export interface WorkflowHistory {
   runs: Run[];
   consecutiveFailures: number;
@@ -49,6 +56,7 @@ export class RuleEngine {
   constructor(
     private readonly rules: readonly AlertRule[],
     readonly state: RulesState,
+    private readonly maxWorkflows: number = MAX_WORKFLOWS_TRACKED,
   ) {
     // A state read back from JSON has plain objects: rebuilt as dictionaries, in place, so
     // the notifier's document (which holds this same object) is saved from them.
@@ -64,12 +72,15 @@ export class RuleEngine {
     const last = this.state.cooldowns[key];
     // Stryker disable next-line ConditionalExpression: without a last firing, `now - undefined` is NaN and NaN < COOLDOWN_MS is false, so the undefined check only spells that out
     if (last !== undefined && now - last < COOLDOWN_MS) return false;
+    // A cool-down that has run out holds nothing back: dropped, so the map keeps only the last hour's.
+    for (const [old, at] of Object.entries(this.state.cooldowns)) if (now - at >= COOLDOWN_MS) delete this.state.cooldowns[old];
     this.state.cooldowns[key] = now;
     return true;
   }
 
   /** Records a completed execution and returns the rules it makes fire (cool-downs claimed). */
   completed(log: CompletedLog, now: number): FiredRule[] {
+    if (!(log.workflowId in this.state.workflows)) this.makeRoom();
     // Stryker disable next-line ArrayDeclaration: a first entry that is not a run has no numeric end time, so no window counts it and remember() drops it before anything reads the runs
     const history = (this.state.workflows[log.workflowId] ??= { runs: [], consecutiveFailures: 0 });
     const run: Run = {
@@ -112,6 +123,14 @@ export class RuleEngine {
   /** Workflows seen so far (for "all workflows, current and future"). */
   knownWorkflows(): string[] {
     return Object.keys(this.state.workflows);
+  }
+
+  /** Before a new workflow is added: forgets the ones that ran least recently, down to one under the bound. */
+  private makeRoom(): void {
+    const ids = Object.keys(this.state.workflows);
+    if (ids.length < this.maxWorkflows) return;
+    const byLastRun = ids.sort((a, b) => (this.state.workflows[a]!.lastRunAt ?? -Infinity) - (this.state.workflows[b]!.lastRunAt ?? -Infinity));
+    for (const id of byLastRun.slice(0, ids.length - this.maxWorkflows + 1)) delete this.state.workflows[id];
   }
 
   private remember(history: WorkflowHistory, run: Run): void {
