@@ -12,6 +12,13 @@ import { parseFixtureFile, type FixtureAnswer, type FixtureFile } from './fixtur
 import { matchRoute } from './routes.js';
 import { credentialIn } from './sent-call.js';
 
+/** An answer as the upstream sent it. */
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /** Headers of the transport, not of the answer: a replay makes its own. */
 const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'set-cookie']);
 
@@ -25,28 +32,25 @@ export interface RecordServicesOptions {
 /**
  * A dispatcher that sends every request on to `upstream` and keeps each answer under the tool
  * whose endpoint it reached, in order: `save(file)` writes them as a fixture file that
- * `mockServices({ fixtures: loadFixtureFile(file) })` replays. Answers are kept as they came;
- * `fixtures()` and `save()` mask them with every credential any request of the whole recording
- * carried and every value in `secrets`, so an answer recorded before the request that carried a
- * key is masked too. A JSON body is masked after it is parsed (a `\u`-escaped key is the key).
+ * `mockServices({ fixtures: loadFixtureFile(file) })` replays. Every credential a request
+ * carried, and every value in `secrets`, is masked in what is kept, before anything is written.
  */
 export class ServiceRecorder extends AnswerDispatcher {
   private readonly upstream: Dispatcher;
-  /** Every credential seen and every value in `secrets`: masked in all answers at save time. */
-  private readonly secrets = new Set<string>();
+  private readonly redactor: Redactor;
+  /** Answers as they came, masked only when read: a credential seen later still masks an earlier answer. */
   private readonly answers = new Map<string, RawAnswer[]>();
 
   constructor(options: RecordServicesOptions = {}) {
     super((request, signal) => this.forward(request, signal));
     this.upstream = options.upstream ?? sharedDispatcher();
-    for (const secret of options.secrets ?? []) this.secrets.add(secret);
+    this.redactor = new Redactor([...(options.secrets ?? [])]);
   }
 
-  /** What was recorded so far, as a fixture file, masked with every secret of the whole recording. */
+  /** What was recorded so far, as a fixture file, masked with every secret the whole recording saw. */
   fixtures(): FixtureFile {
-    const redactor = new Redactor([...this.secrets]);
     const tools: FixtureFile['tools'] = {};
-    for (const [id, sequence] of this.answers) tools[id] = { sequence: sequence.map((answer) => maskedAnswer(answer, redactor)) };
+    for (const [id, sequence] of this.answers) tools[id] = { sequence: sequence.map((answer) => this.masked(answer)) };
     return { source: 'recorded with flowblocks/testing recordServices()', tools };
   }
 
@@ -64,11 +68,9 @@ export class ServiceRecorder extends AnswerDispatcher {
   }
 
   private async forward(request: SentRequest, signal: AbortSignal): Promise<Outcome> {
-    // Every credential the request carries is masked in every answer of the recording, earlier ones too.
-    for (const { connection: c } of listServices()) {
-      const credential = credentialIn(request, c.credential.header, c.credential.scheme);
-      if (credential) this.secrets.add(credential);
-    }
+    // Every credential the request carries is masked from now on, in this answer and all later ones.
+    const credentials = listServices().map(({ connection: c }) => credentialIn(request, c.credential.header, c.credential.scheme));
+    this.redactor.add(credentials.filter((value): value is string => !!value));
     let response: Dispatcher.ResponseData;
     try {
       response = await this.upstream.request({ origin: request.origin, path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body, signal });
@@ -85,38 +87,30 @@ export class ServiceRecorder extends AnswerDispatcher {
   }
 
   private keep(toolId: string, status: number, headers: Record<string, string>, body: Buffer): void {
-    const kept: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) if (!TRANSPORT_HEADERS.has(name)) kept[name] = value;
     const list = this.answers.get(toolId) ?? [];
-    list.push({ status, headers: kept, text: body.length ? body.toString('utf8') : undefined });
+    list.push({ status, headers, body });
     this.answers.set(toolId, list);
   }
-}
 
-/** An answer as it came, unmasked until the recording is read: a later request may bring another secret. */
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text?: string;
-}
-
-/** The answer as a fixture: headers and text masked, a JSON body parsed first and masked value by value. */
-function maskedAnswer(raw: RawAnswer, redactor: Redactor): FixtureAnswer {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw.headers)) headers[name] = redactor.text(value);
-  const answer: FixtureAnswer = { status: raw.status, headers, source: 'recorded' };
-  if (raw.text === undefined) return answer;
-  let json: unknown;
-  if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(raw.headers['content-type'] ?? '')) {
-    try {
-      json = JSON.parse(raw.text) as unknown;
-    } catch {
-      json = undefined;
+  /** One answer as a fixture: secrets masked in header values and in the body as parsed (JSON's `\u` escapes decoded first). */
+  private masked({ status, headers, body }: RawAnswer): FixtureAnswer {
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) if (!TRANSPORT_HEADERS.has(name)) kept[name] = this.redactor.text(value);
+    const answer: FixtureAnswer = { status, headers: kept, source: 'recorded' };
+    if (!body.length) return answer;
+    const text = body.toString('utf8');
+    let json: unknown;
+    if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(headers['content-type'] ?? '')) {
+      try {
+        json = JSON.parse(text) as unknown;
+      } catch {
+        json = undefined;
+      }
     }
+    if (json !== undefined) answer.body = this.redactor.value(json);
+    else answer.text = this.redactor.text(text);
+    return answer;
   }
-  if (json !== undefined) answer.body = redactor.value(json);
-  else answer.text = redactor.text(raw.text);
-  return answer;
 }
 
 /** A recorder of the calls made through it: see `ServiceRecorder`. */

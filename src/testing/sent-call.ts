@@ -43,21 +43,23 @@ export function bodyText(request: SentRequest): string {
 }
 
 /**
- * The request with every secret masked: in the raw text before anything is parsed (path, query,
- * header values, body), and again in the decoded values, since decoding turns other spellings
- * into the secret (`\u0041` in JSON, `%41` or `+` in a form).
+ * The request with every secret masked: header values as sent, the path, query and body once
+ * decoded (percent-decoding, JSON's `\u` escapes, a form's `+`), so no form a decoder makes can
+ * keep one; a body that does not decode is masked as text.
  */
 export function readableRequest(request: SentRequest, secrets: readonly string[]): ReadableRequest {
   const redactor = new Redactor(secrets);
   const url = new URL(request.path, 'http://mock.invalid');
   const headers = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(request.headers)) headers[name] = redactor.text(value);
+  const search = new URLSearchParams();
+  for (const [key, value] of url.searchParams) search.append(key, redactor.text(value));
   return {
     method: request.method,
     path: redactor.text(decodeURIComponentSafe(url.pathname)),
-    query: redactor.value(queryObject(url.searchParams)),
+    query: queryObject(search),
     headers,
-    body: redactor.value(decodeBody(redactor.text(bodyText(request)), request.headers['content-type'] ?? '')),
+    body: redactor.value(decodeBody(bodyText(request), request.headers['content-type'] ?? '')),
   };
 }
 

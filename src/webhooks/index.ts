@@ -14,10 +14,10 @@ export {
 export { WebhookDeduplicator, DEFAULT_DEDUPE_TTL_MS, MIN_DEDUPE_TTL_MS, type DedupeEvent, type DeduplicatorOptions } from './dedupe.js';
 export {
   MemoryDedupeStore,
-  DEDUPE_ENTRY_BYTES,
-  DEFAULT_DEDUPE_MAX_BYTES,
-  DEFAULT_DEDUPE_REPLAY_WINDOW_MS,
   DedupeStoreFullError,
+  DEDUPE_ENTRY_BYTES,
+  DEDUPE_PROTECTED_MS,
+  DEFAULT_DEDUPE_MAX_BYTES,
   type DedupeStore,
   type MemoryDedupeStoreOptions,
 } from './dedupe-store.js';

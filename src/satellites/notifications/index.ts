@@ -28,7 +28,7 @@ export {
   isDeliveryRetryable,
   type DeliveryOutcome,
 } from './delivery-retry.js';
-export { RuleEngine, COOLDOWN_MS, MAX_WORKFLOWS_TRACKED, initialRulesState, type RulesState, type FiredRule } from './rule-engine.js';
+export { RuleEngine, COOLDOWN_MS, initialRulesState, type RulesState, type FiredRule } from './rule-engine.js';
 export { MIN_WINDOW_EXECUTIONS } from './rules.js';
 export { LogMonitor, MonitorError, type MonitorOptions } from './monitor.js';
 export { jsonFileStore, memoryStore, stateFilePath, type StateStore } from './store.js';

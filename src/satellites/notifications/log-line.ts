@@ -1,22 +1,19 @@
+/** The escapes JSON writes short. */
+const SHORT: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\t': '\\t' };
+
 /**
- * A log line with every character that could end or rewrite a line escaped: C0 controls
- * (CR, LF, ESC, …), DEL, C1 controls and the Unicode line and paragraph separators become
- * `\uXXXX`, and a backslash becomes `\\`, so text from outside (a workflow id, an error
- * message) can never start a line of its own or pass for an escape.
+ * A log line as written: ids and messages from outside (workflow and execution ids, a
+ * service's error text) can hold CR, LF and other control characters, which would forge or
+ * split lines in a log file or a terminal. Each is written as its escape (`\r`, `\n`, `\u001b`),
+ * as JSON would write it.
  */
-export function escapeLogLine(line: string): string {
-  let out = '';
-  for (const char of line) {
-    const code = char.codePointAt(0)!;
-    if (code === 0x5c) out += '\\\\';
-    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) out += `\\u${code.toString(16).padStart(4, '0')}`;
-    else out += char;
-  }
-  return out;
+export function logLine(line: string): string {
+  // Output encoding of C0, DEL, C1 and the Unicode line separators, not a filter on input.
+  // eslint-disable-next-line no-control-regex
+  return line.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** `sink`, every line escaped first. */
-export function escapedLog(sink: ((line: string) => void) | undefined): (line: string) => void {
-  if (!sink) return () => {};
-  return (line) => sink(escapeLogLine(line));
+/** `log`, writing every line through `logLine`. */
+export function escapedLog(log: ((line: string) => void) | undefined): (line: string) => void {
+  return log ? (line) => log(logLine(line)) : () => {};
 }

@@ -5,11 +5,11 @@ import { sharedDispatcher } from '../../harness/send/dispatcher.js';
 import { runTool } from '../../harness/run/execute.js';
 import type { DeliveryRunner } from './delivery-runner.js';
 import type { Notifier } from './notifier.js';
-import { escapedLog } from './log-line.js';
 import { LogsPacer } from './logs-pacer.js';
 import { completedLog, type Limits } from './payload.js';
 import { TRIGGERS } from './settings.js';
 import { initialWatermark, Watermark } from './watermark.js';
+import { escapedLog } from './log-line.js';
 
 type LogPage = z.output<typeof listLogs.output>;
 

@@ -6,9 +6,9 @@ import { buildCompletedEvent, completedLog, type CompletedEvent, type ExecutionL
 import { DeliveryQueue, replayProgress, type Delivery, type DeliveryProgress, type Target } from './queue.js';
 import { RuleEngine, type FiredRule } from './rule-engine.js';
 import type { NotificationSettings } from './settings.js';
-import { escapedLog } from './log-line.js';
 import { loadState, type NotificationState } from './state.js';
 import { memoryStore, type StateStore } from './store.js';
+import { escapedLog } from './log-line.js';
 
 export interface NotifierOptions {
   settings: NotificationSettings;
@@ -21,10 +21,7 @@ export interface NotifierOptions {
   clock?: Clock;
   /** undici dispatcher for webhook, chat and e-mail calls (a MockAgent in tests). */
   dispatcher?: Dispatcher;
-  /**
-   * Receives one readable line per delivery attempt and alert. Secrets never reach it; control
-   * characters (CR, LF, …) from workflow ids or errors arrive escaped as `\uXXXX`.
-   */
+  /** Receives one readable line per delivery attempt and alert. Secrets never reach it. */
   log?: (line: string) => void;
   /** Jitter source, for tests. */
   random?: () => number;
@@ -34,11 +31,6 @@ export interface NotifierOptions {
   targets?: Target[];
   /** Base-URL overrides for the tools channels use (`{ loops: … }`). */
   endpoints?: Record<string, string>;
-  /**
-   * Workflows the alert rules keep a history for (default `MAX_WORKFLOWS_TRACKED`, 10,000):
-   * past it the one that ran least recently is forgotten.
-   */
-  maxWorkflowsTracked?: number;
 }
 
 /**
@@ -79,7 +71,7 @@ export class Notifier {
     const dispatcher = options.dispatcher ?? sharedDispatcher();
     this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
     this.targetMap = new Map(this.targets.map((t) => [t.key, t]));
-    this.rules = this.settings.alertRules ? new RuleEngine(this.settings.alertRules, this.state.rules, options.maxWorkflowsTracked) : undefined;
+    this.rules = this.settings.alertRules ? new RuleEngine(this.settings.alertRules, this.state.rules) : undefined;
     this.queue = new DeliveryQueue({
       state: this.state.queue,
       record: this.store.append ? (progress: DeliveryProgress) => this.store.append?.(progress) : () => this.save(),

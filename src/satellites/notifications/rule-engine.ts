@@ -10,11 +10,11 @@ export const COOLDOWN_MS = 3_600_000;
 const MAX_RUNS_KEPT = 10_000;
 
 /**
- * Workflows whose history is kept, by default: workflow ids come from outside, so the state
- * must not keep one entry per id forever. Past it, the workflow that ran least recently is
- * forgotten (its runs, failure streak and last run: `no_activity` then starts over for it).
+ * Bounds the state's workflows, whose ids come from the logs API: past it, the workflow whose
+ * last run is oldest is forgotten with its cool-downs (a no_activity rule then counts it idle
+ * from the monitor's start again).
  */
-export const MAX_WORKFLOWS_TRACKED = 10_000;
+export const MAX_WORKFLOWS_KEPT = 10_000;
 
 export interface WorkflowHistory {
   runs: Run[];
@@ -56,7 +56,7 @@ export class RuleEngine {
   constructor(
     private readonly rules: readonly AlertRule[],
     readonly state: RulesState,
-    private readonly maxWorkflows: number = MAX_WORKFLOWS_TRACKED,
+    private readonly maxWorkflows = MAX_WORKFLOWS_KEPT,
   ) {
     // A state read back from JSON has plain objects: rebuilt as dictionaries, in place, so
     // the notifier's document (which holds this same object) is saved from them.
@@ -72,17 +72,18 @@ export class RuleEngine {
     const last = this.state.cooldowns[key];
     // Stryker disable next-line ConditionalExpression: without a last firing, `now - undefined` is NaN and NaN < COOLDOWN_MS is false, so the undefined check only spells that out
     if (last !== undefined && now - last < COOLDOWN_MS) return false;
-    // A cool-down that has run out holds nothing back: dropped, so the map keeps only the last hour's.
-    for (const [old, at] of Object.entries(this.state.cooldowns)) if (now - at >= COOLDOWN_MS) delete this.state.cooldowns[old];
     this.state.cooldowns[key] = now;
     return true;
   }
 
   /** Records a completed execution and returns the rules it makes fire (cool-downs claimed). */
   completed(log: CompletedLog, now: number): FiredRule[] {
-    if (!(log.workflowId in this.state.workflows)) this.makeRoom();
     // Stryker disable next-line ArrayDeclaration: a first entry that is not a run has no numeric end time, so no window counts it and remember() drops it before anything reads the runs
-    const history = (this.state.workflows[log.workflowId] ??= { runs: [], consecutiveFailures: 0 });
+    let history = this.state.workflows[log.workflowId];
+    if (!history) {
+      history = this.state.workflows[log.workflowId] = { runs: [], consecutiveFailures: 0 };
+      this.forgetBeyondBound(log.workflowId);
+    }
     const run: Run = {
       at: timeOf(log.endedAt, now),
       failed: log.level === 'error',
@@ -125,12 +126,19 @@ export class RuleEngine {
     return Object.keys(this.state.workflows);
   }
 
-  /** Before a new workflow is added: forgets the ones that ran least recently, down to one under the bound. */
-  private makeRoom(): void {
+  /** Past `maxWorkflows`, forgets the workflow whose last run is oldest (never `keep`, just added). */
+  private forgetBeyondBound(keep: string): void {
     const ids = Object.keys(this.state.workflows);
-    if (ids.length < this.maxWorkflows) return;
-    const byLastRun = ids.sort((a, b) => (this.state.workflows[a]!.lastRunAt ?? -Infinity) - (this.state.workflows[b]!.lastRunAt ?? -Infinity));
-    for (const id of byLastRun.slice(0, ids.length - this.maxWorkflows + 1)) delete this.state.workflows[id];
+    if (ids.length <= this.maxWorkflows) return;
+    let oldest: string | undefined;
+    let oldestAt = Infinity;
+    for (const id of ids) {
+      const at = this.state.workflows[id]!.lastRunAt ?? -Infinity;
+      if (id !== keep && at < oldestAt) [oldest, oldestAt] = [id, at];
+    }
+    if (oldest === undefined) return;
+    delete this.state.workflows[oldest];
+    this.rules.forEach((rule, index) => delete this.state.cooldowns[`${oldest}|${index}:${rule.type}`]);
   }
 
   private remember(history: WorkflowHistory, run: Run): void {

@@ -1,23 +1,14 @@
 /**
- * Slack's mrkdwn control characters, escaped as Slack documents: `&`, `<` and `>` become
- * entities, so text from a workflow cannot form a mention (`<!channel>`, `<@U123>`) or a link
- * (`<https://…|label>`).
+ * Text a Slack-compatible webhook renders as mrkdwn, from data a workflow controls (its id, its
+ * output). Slack reads `<…>` as a mention or a link (`<!channel>`, `<https://x|label>`), so `&`,
+ * `<` and `>` become the entities Slack documents; inside a code block, a run of three
+ * backticks would end the block early, so a zero-width space breaks every such run.
  */
-export function slackEscape(text: string): string {
-  let out = '';
-  for (const char of text) out += char === '&' ? '&amp;' : char === '<' ? '&lt;' : char === '>' ? '&gt;' : char;
-  return out;
+export function slackText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** A zero-width space: Slack has no escape for a backtick, so one is put after each to break any fence. */
-const ZERO_WIDTH_SPACE = '\u200b';
-
-/**
- * `text` as a Slack code block it cannot leave: escaped as above, and each backtick followed
- * by a zero-width space, so no three backticks in a row close the fence early.
- */
+/** `text` as a code block that nothing inside it can close. */
 export function slackCodeBlock(text: string): string {
-  let body = '';
-  for (const char of slackEscape(text)) body += char === '`' ? `\`${ZERO_WIDTH_SPACE}` : char;
-  return `\`\`\`\n${body}\n\`\`\``;
+  return `\`\`\`\n${slackText(text).replace(/`(?=``)/g, '`\u200b')}\n\`\`\``;
 }
