@@ -40,6 +40,8 @@ const BOMB = (() => {
 let streamed = 0;
 let sb: Sandbox;
 let port: number;
+/** The admin port: the workflow admin routes are served there only. */
+let adminPort: number;
 
 beforeAll(async () => {
   mkdirSync(outside, { recursive: true });
@@ -83,6 +85,7 @@ beforeAll(async () => {
   // The listener is the one origin given at start besides the sandbox's own ports.
   sb = await startSandbox({ dataDir, tinybird: { importFrom: [`http://127.0.0.1:${listener.port}`], jobStepMs: 20, queriesPerSecond: 10_000, importsPerMinute: 1000 } });
   port = Number(new URL(sb.urls.tinybird).port);
+  adminPort = Number(new URL(sb.admin.workflow).port);
 }, 60_000);
 
 afterAll(async () => {
@@ -93,9 +96,11 @@ afterAll(async () => {
 });
 
 /** A raw HTTP request with any Host and headers (fetch does not let Host be set). */
+/** A raw request to the sandbox port, or to the admin port for the workflow admin routes (served there only). */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  const to = path.startsWith('/workflow/_sandbox') ? adminPort : port;
   return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string; json: Record<string, unknown> | undefined }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: to, method, path, headers: { host: `127.0.0.1:${to}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -260,7 +265,7 @@ describe('item 2: DNS rebinding and cross-site requests', () => {
       ['body without a content type', '/workflow/_sandbox/workflows/wf_cross', {}, workflow('wf_cross'), 403],
       ['multipart admin run', '/workflow/_sandbox/workflows/wf_daily_report/run', { 'content-type': 'multipart/form-data; boundary=x' }, '--x--', 403],
       ['text/plain notifications', '/workflow/_sandbox/workspaces/ws_sandbox/notifications', { 'content-type': 'text/plain' }, '{"channels":[],"allWorkflows":true}', 403],
-      ['the sandbox own Origin on an admin write', '/workflow/_sandbox/workflows/wf_own', { origin: `http://127.0.0.1:${port}`, ...json }, workflow('wf_own'), 200],
+      ['the admin port own Origin on an admin write', '/workflow/_sandbox/workflows/wf_own', { origin: `http://127.0.0.1:${adminPort}`, ...json }, workflow('wf_own'), 200],
     ];
     for (const [name, path, headers, body, want] of cases) {
       const res = await raw(body === undefined ? 'GET' : name.includes('run') ? 'POST' : 'PUT', path, headers, body);

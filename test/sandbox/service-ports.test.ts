@@ -95,9 +95,13 @@ describe('service ports', () => {
     const outbox = `http://127.0.0.1:${port}/_sandbox/outbox`;
     expect((await raw(outbox, { host, origin: `http://127.0.0.1:${port}` })).status).toBe(200);
     expect((await raw(outbox, { host, origin: `http://127.0.0.1:${portOf(sb.urls.loops)}` })).status).toBe(403);
-    const wfPort = portOf(own.workflow);
-    const write = await raw(`${own.workflow}/_sandbox/workflows/wf_x`, { host: `127.0.0.1:${wfPort}`, 'content-type': 'text/plain' }, 'PUT', '{}');
+    const adminPort = portOf(sb.admin.workflow);
+    const write = await raw(`${sb.admin.workflow}/workflows/wf_x`, { host: `127.0.0.1:${adminPort}`, 'content-type': 'text/plain' }, 'PUT', '{}');
     expect([write.status, write.json.error]).toEqual([403, 'the sandbox admin routes take JSON bodies only (Content-Type: application/json)']);
+    // The workflow port itself serves no admin route.
+    const wfPort = portOf(own.workflow);
+    const onService = await raw(`${own.workflow}/_sandbox/workflows/wf_x`, { host: `127.0.0.1:${wfPort}`, 'content-type': 'application/json' }, 'PUT', '{}');
+    expect(onService.status).toBe(404);
   });
 
   it('runs the SQL gate on the Tinybird port', async () => {

@@ -14,6 +14,8 @@ Options:
   --loops-port <n>        Loops at the root of its own port, for the loops SDK (default 7182)
   --workflow-port <n>     the workflow platform at the root of its own port (default 7183)
   --no-service-ports      serve only the prefixed URLs on --port
+  --admin-port <n>        the workflow admin routes (put, deploy, run workflows; notifications), served on
+                          this port only, never on a service port (default 0: a free one, printed)
   --data-dir <dir>        keep state across restarts in this directory
   --no-seed               start with an empty events Data Source (by default it holds 400 demo rows)
   --schema <dir>          Tinybird .datasource and .pipe files to add to the built-in ones
@@ -92,6 +94,7 @@ function banner(sb: Sandbox): string {
              outbox   ${sb.admin.loopsOutbox}
   Workflow   ${(own ?? main).workflow.padEnd(34)} tools' base_url, curl
              apiKey   ${c.workflow.apiKey} (workspace ${c.workflow.workspaceId}, team plan) · ${c.workflow.freeApiKey} (${c.workflow.freeWorkspaceId}, free plan)
+             admin    ${sb.admin.workflow} (workflows, notifications; this port only)
 ${
   own
     ? `
@@ -142,6 +145,7 @@ export const command: CliCommand = {
           'loops-port': { type: 'string' },
           'workflow-port': { type: 'string' },
           'no-service-ports': { type: 'boolean' },
+          'admin-port': { type: 'string' },
           'no-seed': { type: 'boolean' },
           'data-dir': { type: 'string' },
           schema: { type: 'string' },
@@ -163,9 +167,11 @@ export const command: CliCommand = {
       return 0;
     }
     let port;
+    let adminPort;
     let servicePorts: Record<SandboxService, number> | false = false;
     try {
       port = portOf(values.port, DEFAULT_PORT, '--port');
+      adminPort = portOf(values['admin-port'], 0, '--admin-port');
       if (!values['no-service-ports']) {
         servicePorts = { ...DEFAULT_SERVICE_PORTS };
         for (const service of Object.keys(PORT_FLAGS) as SandboxService[]) {
@@ -198,6 +204,7 @@ export const command: CliCommand = {
       sb = await startSandbox({
         port,
         servicePorts,
+        adminPort,
         dataDir: values['data-dir'],
         seed: !values['no-seed'],
         schemaDir: values.schema,

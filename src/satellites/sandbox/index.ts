@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSession } from './tinybird/chdb.js';
 import { createTinybird, type TinybirdOptions } from './tinybird/app.js';
+import { refuseUrl } from './tinybird/import-file.js';
+import { RunnerDispatcher } from './workflow/runner-dispatcher.js';
 import { createLoops, type LoopsOptions } from './loops/app.js';
 import { createWorkflowPlatform, type WorkflowPlatformOptions } from './workflow/app.js';
 import { datasources as fixtureDatasources, pipes as fixturePipes } from './fixtures/tinybird.js';
@@ -47,6 +49,12 @@ export interface SandboxOptions {
    * port (0); `false` opens none. The CLI's defaults are 7181, 7182 and 7183.
    */
   servicePorts?: ServicePorts | false;
+  /**
+   * Port on 127.0.0.1 of the workflow admin routes (`/workflow/_sandbox/…`: put, deploy and
+   * run workflows, configure notifications); 0 (the default) picks a free one. They are served
+   * there only, never on a port a tool talks to, so a tool cannot put a workflow in.
+   */
+  adminPort?: number;
   /** Keeps state across restarts in this directory; without it state lives in memory and a temp dir. */
   dataDir?: string;
   /** Faults to inject per service (429s, 5xx, latency, dropped connections). */
@@ -89,7 +97,10 @@ export interface Sandbox {
    */
   serviceUrls?: SandboxUrls;
   credentials: SandboxCredentials;
-  /** Sandbox-only endpoints: the Loops outbox and received events, and workflow administration. */
+  /**
+   * Sandbox-only endpoints: the Loops outbox and received events (on the Loops URLs), and
+   * workflow administration (on the admin port only).
+   */
   admin: { loopsOutbox: string; loopsEvents: string; workflow: string };
   /** Replaces the injected faults while running. */
   setFaults(faults: FaultsOption): void;
@@ -141,7 +152,7 @@ export interface SandboxIndex {
   admin: Record<string, string>;
 }
 
-function sandboxIndex(origin: string, own: Partial<Record<SandboxService, string>>, c: SandboxCredentials): SandboxIndex {
+function sandboxIndex(origin: string, adminOrigin: string, own: Partial<Record<SandboxService, string>>, c: SandboxCredentials): SandboxIndex {
   const urls = serviceUrls((_, prefix) => `${origin}${prefix}`);
   const ownUrls = own.tinybird ? serviceUrls((service) => own[service]!) : undefined;
   const entry = (service: SandboxService, credentials: Record<string, string>) => ({
@@ -161,9 +172,9 @@ function sandboxIndex(origin: string, own: Partial<Record<SandboxService, string
     admin: {
       loopsOutbox: `GET ${origin}/loops/_sandbox/outbox`,
       loopsEvents: `GET ${origin}/loops/_sandbox/events`,
-      workflows: `GET ${origin}/workflow/_sandbox/workflows`,
-      workflow: `PUT ${origin}/workflow/_sandbox/workflows/:id · POST …/:id/deploy, …/:id/undeploy, …/:id/run`,
-      notifications: `PUT|DELETE ${origin}/workflow/_sandbox/workspaces/:id/notifications · GET …/:id/deliveries`,
+      workflows: `GET ${adminOrigin}/workflow/_sandbox/workflows`,
+      workflow: `PUT ${adminOrigin}/workflow/_sandbox/workflows/:id · POST …/:id/deploy, …/:id/undeploy, …/:id/run`,
+      notifications: `PUT|DELETE ${adminOrigin}/workflow/_sandbox/workspaces/:id/notifications · GET …/:id/deliveries`,
     },
   };
 }
@@ -177,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const session = await openSession(options.dataDir ? join(options.dataDir, 'chdb') : undefined);
   const log = options.log ?? (() => {});
   let origin = '';
+  let adminOrigin = '';
   const ownOrigins: Partial<Record<SandboxService, string>> = {};
   const urls = () => serviceUrls((_, prefix) => `${origin}${prefix}`);
   const [team, free] = WORKFLOW_API_KEYS as [(typeof WORKFLOW_API_KEYS)[number], (typeof WORKFLOW_API_KEYS)[number]];
@@ -206,6 +218,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       () => [origin, ...Object.values(ownOrigins)].filter((o): o is string => Boolean(o)),
     );
     cleanups.push(() => tinybird.close());
+    // A workflow's blocks fetch what an import may: the service ports, never the admin port.
+    const runnerDispatcher = new RunnerDispatcher((url) => refuseUrl(url, tinybird.importPolicy));
+    cleanups.push(() => runnerDispatcher.close());
     const loops = createLoops({ apiKeys: [LOOPS_API_KEY], ...options.loops }, options.dataDir);
     const workflow = createWorkflowPlatform(
       {
@@ -227,6 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           WORKFLOW_API_KEY: credentials.workflow.apiKey,
         },
         endpoints: { loops: urls().loops },
+        dispatcher: runnerDispatcher,
       }),
       options.dataDir,
       log,
@@ -258,8 +274,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       services.map((service) => ({ prefix: `/${service}`, service, app: apps[service] })),
       options.port ?? 0,
       undefined,
-      () => sandboxIndex(origin, ownOrigins, credentials),
+      () => sandboxIndex(origin, adminOrigin, ownOrigins, credentials),
     );
+    adminOrigin = await listen([{ prefix: '/workflow', app: workflow.adminApp }], options.adminPort ?? 0);
     // Each service at the root of its own port, with the same checks, faults and state.
     if (options.servicePorts !== false) {
       for (const service of services) {
@@ -275,7 +292,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       admin: {
         loopsOutbox: `${origin}/loops/_sandbox/outbox`,
         loopsEvents: `${origin}/loops/_sandbox/events`,
-        workflow: `${origin}/workflow/_sandbox`,
+        workflow: `${adminOrigin}/workflow/_sandbox`,
       },
       setFaults: (next) => faults.set(next),
       close: closeAll,

@@ -12,6 +12,10 @@ const isAdminPath = (servicePath: string) => servicePath === '/_sandbox' || serv
  * - every route: Host must be a loopback name with the sandbox's port (no DNS rebinding),
  *   and an Origin, when a browser sends one, must be a loopback page (any port, so a local
  *   page such as the preview can call the services);
+ * - a request a browser marks cross-site (`Sec-Fetch-Site: cross-site`) without an Origin:
+ *   an `<img>` or link from any web page, which would otherwise run a query with the public
+ *   demo token and hold chdb up to the query time limit; a page that calls by fetch sends
+ *   an Origin and is judged by it;
  * - `/_sandbox` admin routes: an Origin must be the sandbox's own, and a state-changing
  *   request carries JSON or nothing, since a cross-site form can send text/plain without
  *   a CORS preflight.
@@ -20,6 +24,7 @@ export function foreignRequestRefusal(req: IncomingMessage, servicePath: string,
   if (!isLoopbackHost(req.headers.host, port)) return 'the sandbox answers only requests to 127.0.0.1, localhost or [::1] on its own port';
   const origin = req.headers.origin;
   if (origin !== undefined && !isLoopbackOrigin(origin)) return 'the sandbox answers only pages served from 127.0.0.1, localhost or [::1]';
+  if (origin === undefined && req.headers['sec-fetch-site'] === 'cross-site') return 'the sandbox answers only pages served from 127.0.0.1, localhost or [::1]';
   if (!isAdminPath(servicePath)) return undefined;
   if (origin !== undefined && !isLoopbackOrigin(origin, port)) return 'the sandbox admin routes answer only the sandbox itself';
   if (READS.has(req.method ?? 'GET')) return undefined;

@@ -43,9 +43,17 @@ export interface TinybirdOptions {
    * file server, `http://127.0.0.1:8000`). No other URL is fetched.
    */
   importFrom?: readonly string[];
-  /** Bytes an import from URL may download, and bytes its gzip may inflate to. Default 100 MiB. */
+  /** Bytes an import from URL may download, and bytes its file may decode to (gzip, Parquet). Default 100 MiB. */
   maxImportBytes?: number;
+  /**
+   * Seconds a Query API or pipe query may run before it answers 408, as Tinybird's plan
+   * timeout does (10 s on small plans). Default 10.
+   */
+  queryTimeoutSeconds?: number;
 }
+
+/** Tinybird's query timeout on small plans (integrators report 10 s; plan-dependent, not documented). */
+export const DEFAULT_QUERY_TIMEOUT_SECONDS = 10;
 
 /** A Map: the extension comes from the URL, and `.constructor` must not find Object's. */
 const PIPE_EXTENSIONS = new Map([
@@ -88,7 +96,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
 
   const pipes = new Map<string, PipeDef>(Object.entries(options.pipes ?? {}).map(([name, text]) => [name, parsePipe(name, text)]));
   // Queries from outside run on read-only connections, after the SQL gate has read their AST.
-  const readOnly = new ReadOnlySessions(session.path);
+  const readOnly = new ReadOnlySessions(session.path, { max_execution_time: String(options.queryTimeoutSeconds ?? DEFAULT_QUERY_TIMEOUT_SECONDS) });
   const gate = await SqlGate.open(await readOnly.get());
   const queries: QueryContext = { workspace, pipes, gate, readOnly };
   const jobs = new JobQueue({ stepMs: options.jobStepMs ?? 200 });
@@ -316,6 +324,7 @@ export async function createTinybird(session: Session, options: TinybirdOptions,
   };
   return {
     app,
+    importPolicy,
     workspace,
     pipes,
     jobs,

@@ -60,7 +60,7 @@ export async function openSession(dataDir: string | undefined): Promise<ChdbSess
  * set first, then `readonly = 1`, after which the engine refuses writes, settings changes
  * and the table functions that need temporary tables (file, url, remote, executable, …).
  */
-export async function openReadOnlySession(dataDir: string, settings: Readonly<Record<string, '0' | '1'>>): Promise<ChdbSession> {
+export async function openReadOnlySession(dataDir: string, settings: Readonly<Record<string, string>>): Promise<ChdbSession> {
   const Session = await loadChdb();
   const session = new Session(dataDir);
   try {

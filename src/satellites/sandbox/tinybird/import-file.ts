@@ -1,4 +1,4 @@
-import type { ChdbSession as Session } from './chdb.js';
+import { clickhouseCode, type ChdbSession as Session } from './chdb.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ export type ImportFormat = 'csv' | 'ndjson' | 'parquet';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-/** 100 MiB: the most an import reads from a URL, and the most a gzip file inflates to. */
+/** 100 MiB: the most an import reads from a URL, and the most its file decodes to (gzip inflated, Parquet read). */
 export const DEFAULT_MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 /**
@@ -48,13 +48,19 @@ export function refuseUrl(raw: string, policy: ImportPolicy): string | undefined
   if (!url) return 'Invalid url';
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Url is not supported, only http, and https schemes are';
   if (!LOOPBACK.has(url.hostname)) return 'The sandbox only imports from loopback URLs (127.0.0.1, localhost, [::1])';
-  // Any loopback name of an allowed port: 127.0.0.1, localhost and [::1] reach the same listener.
+  // Host and port as given: 127.0.0.1, localhost and [::1] can be different listeners on the
+  // same port number (the sandbox's own are on 127.0.0.1 only).
   const allowed = [...policy.ownOrigins(), ...policy.importFrom].map((origin) => new URL(origin));
-  if (!allowed.some((origin) => origin.protocol === url.protocol && portOf(origin) === portOf(url))) {
+  if (!allowed.some((origin) => origin.protocol === url.protocol && origin.hostname === url.hostname && portOf(origin) === portOf(url))) {
     return 'The sandbox only imports from its own ports and the origins given at start (tinybird.importFrom)';
   }
   return undefined;
 }
+
+/** Memory a Parquet import may use, as a multiple of the decoded-size cap (a block is decoded whole before the cap is checked). */
+const PARQUET_MEMORY_FACTOR = 3;
+/** ClickHouse's own working memory for reading a file, whatever the cap. */
+const PARQUET_MEMORY_FLOOR = 64 * 1024 * 1024;
 
 /** Redirects followed, each to a URL checked as the first was. */
 const MAX_REDIRECTS = 5;
@@ -114,14 +120,27 @@ function gunzipCapped(bytes: Uint8Array, maxBytes: number): Uint8Array {
   }
 }
 
-/** Reads Parquet through ClickHouse itself, from a temporary file. */
-async function parquetEvents(session: Session, bytes: Uint8Array): Promise<unknown[]> {
+/**
+ * Reads Parquet through ClickHouse itself, from a temporary file. A few KB of Parquet can
+ * decode to gigabytes, so ClickHouse's own limits bound the decoded data: the result to
+ * `maxBytes`, and the query's memory to a small multiple of it.
+ */
+async function parquetEvents(session: Session, bytes: Uint8Array, maxBytes: number): Promise<unknown[]> {
   const dir = await mkdtemp(join(tmpdir(), 'flowblocks-import-'));
   try {
     const path = join(dir, 'data.parquet');
     await writeFile(path, bytes);
-    const result = await session.queryAsync(`SELECT * FROM file('${path.replace(/'/g, "\\'")}', Parquet)`, { format: 'JSONEachRow' });
-    return parseEvents(result.text());
+    const limits = `max_result_bytes = ${maxBytes}, result_overflow_mode = 'throw', max_memory_usage = ${Math.max(PARQUET_MEMORY_FACTOR * maxBytes, PARQUET_MEMORY_FLOOR)}`;
+    let text: string;
+    try {
+      text = (await session.queryAsync(`SELECT * FROM file('${path.replace(/'/g, "\\'")}', Parquet) SETTINGS ${limits}`, { format: 'JSONEachRow' })).text();
+    } catch (error) {
+      // 396 TOO_MANY_ROWS_OR_BYTES, 241 MEMORY_LIMIT_EXCEEDED: the file decodes past the limit.
+      const code = clickhouseCode(error);
+      if (code === 396 || code === 241) throw tooLarge(maxBytes, 'decoded, the file is');
+      throw error;
+    }
+    return parseEvents(text);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -148,7 +167,7 @@ export async function fetchEvents(
   let bytes = await readCapped(response, policy.maxBytes);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipCapped(bytes, policy.maxBytes);
   const columns = schema.columns.map((c) => c.name);
-  const parsed = format === 'parquet' ? await parquetEvents(session, bytes) : format === 'csv' ? csvEvents(new TextDecoder().decode(bytes), columns, delimiter) : parseEvents(new TextDecoder().decode(bytes));
+  const parsed = format === 'parquet' ? await parquetEvents(session, bytes, policy.maxBytes) : format === 'csv' ? csvEvents(new TextDecoder().decode(bytes), columns, delimiter) : parseEvents(new TextDecoder().decode(bytes));
   const events = parsed.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item));
   return { events, invalidLines: parsed.length - events.length, bytes: bytes.byteLength };
 }

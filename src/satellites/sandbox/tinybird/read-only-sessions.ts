@@ -17,14 +17,18 @@ export type OutputSettings = Partial<Record<(typeof OUTPUT_SETTINGS)[number], '0
 export class ReadOnlySessions {
   private readonly sessions = new Map<string, Promise<Session>>();
 
-  constructor(private readonly dataDir: string) {}
+  /** `limits`: ClickHouse settings every outside query runs under (the time limit), set before readonly. */
+  constructor(
+    private readonly dataDir: string,
+    private readonly limits: Readonly<Record<string, string>> = {},
+  ) {}
 
   get(settings: OutputSettings = {}): Promise<Session> {
     const chosen = Object.fromEntries(OUTPUT_SETTINGS.flatMap((name) => (settings[name] ? [[name, settings[name]]] : [])));
     const key = JSON.stringify(chosen);
     let session = this.sessions.get(key);
     if (!session) {
-      session = openReadOnlySession(this.dataDir, chosen);
+      session = openReadOnlySession(this.dataDir, { ...this.limits, ...chosen });
       // A failed open is not cached, so the next request tries again.
       session.catch(() => this.sessions.delete(key));
       this.sessions.set(key, session);

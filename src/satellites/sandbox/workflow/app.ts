@@ -279,12 +279,18 @@ export function createWorkflowPlatform(
     return { status: 200, headers, body: { data: { ...logDetail(record, workflows.get(record.workflowId)), limits: limits(key) } } };
   });
 
-  adminRoutes(router, { store, notifications, jsonBody, checkInputs, execute });
+  // The admin routes get their own router: the sandbox serves them on the admin port only,
+  // never on a port a tool talks to.
+  const adminRouter = createRouter({
+    notFound: (req) => new PlatformError(404, `Not found: ${req.path}`).toResponse(),
+    methodNotAllowed: (req) => new PlatformError(405, `Method ${req.method} not allowed`).toResponse(),
+  });
+  adminRoutes(adminRouter, { store, notifications, jsonBody, checkInputs, execute });
 
-  const app: ServiceApp = {
+  const serve = (routes: ReturnType<typeof createRouter>): ServiceApp => ({
     handle: async (req) => {
       try {
-        return await router.handle(req);
+        return await routes.handle(req);
       } catch (error) {
         if (error instanceof PlatformError) return error.toResponse();
         throw error;
@@ -292,10 +298,11 @@ export function createWorkflowPlatform(
     },
     faultReply: (status) =>
       new PlatformError(status, status === 429 ? 'Rate limit exceeded' : 'Service unavailable', undefined, status === 429 ? { 'retry-after': '1' } : undefined).toResponse(),
-  };
+  });
 
   return {
-    app,
+    app: serve(router),
+    adminApp: serve(adminRouter),
     workflows,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
 import { runTool } from '../../../harness/run/execute.js';
 import { getBlock } from '../../../registry.js';
 import { executionOrder, type WorkflowDef } from './definition.js';
@@ -55,6 +56,8 @@ export const COST_PER_BLOCK = 0.0005;
 export interface RunContext {
   env: Record<string, string>;
   endpoints: Record<string, string>;
+  /** What the blocks send through: the sandbox's own ports only. */
+  dispatcher?: Dispatcher;
 }
 
 function sqlTime(date: Date): string {
@@ -100,7 +103,7 @@ export async function runWorkflow(
       const values = resolveReferences(def.params, scope) as Record<string, unknown>;
       const { tool, params } = block.resolve({ ...values, operation: def.operation });
       span.toolId = tool.id;
-      const result = await runTool(tool, params, { endpoints: ctx.endpoints });
+      const result = await runTool(tool, params, { endpoints: ctx.endpoints, dispatcher: ctx.dispatcher });
       if (!result.success) {
         error = `${blockId}: ${result.error.message}`;
         finish({ status: 'error', error: result.error.message });
