@@ -18,7 +18,7 @@ it('run: --param userId=42 reaches the schema as the string "42"', async () => {
 });
 
 it('the sandbox prints commands that run from where it runs: npm run flowblocks in a clone, npx flowblocks installed', async () => {
-  const { cliInvocation } = await import('../../src/satellites/cli/sandbox-command.js');
+  const { cliInvocation } = await import('../../src/satellites/cli/sandbox-try-it.js');
   expect(cliInvocation('file:///repo/src/satellites/cli/sandbox-command.ts')).toBe('npm run --silent flowblocks --');
   expect(cliInvocation('file:///app/node_modules/flowblocks/dist/src/satellites/cli/sandbox-command.js')).toBe('npx flowblocks');
 });
