@@ -74,8 +74,11 @@ function shownKey(key: string): string {
   return `${key.slice(0, cut)}… (${key.length} characters)`;
 }
 
-/** zod's message for a missing value (`expected string, received undefined`) says what is wrong: the param is required. */
-const requiredMessage: z.core.$ZodErrorMap = (issue) =>
+/**
+ * zod's message for a missing value (`expected string, received undefined`) says what is wrong:
+ * the param is required. Every check of a caller's params uses it (runTool, ingestEvents).
+ */
+export const requiredMessage: z.core.$ZodErrorMap = (issue) =>
   issue.code === 'invalid_type' && issue.input === undefined ? `required (expected ${issue.expected})` : undefined;
 
 function paramsFailure(issues: ToolIssue[]): ToolFailure {
