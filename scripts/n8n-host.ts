@@ -4,7 +4,7 @@
  * folder of the test's own. n8n 2.x needs Node 24; the machine's Node may be older.
  *
  * To move the pinned version: set `N8N_VERSION` (e.g. `N8N_VERSION=2.42.0 npm run test:n8n`)
- * to try one, then change `PINNED_N8N` below and the versions named in docs/engines.md.
+ * to try one, then change `PINNED_N8N` below and the versions named in docs/testing.md ("A real n8n in CI").
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';

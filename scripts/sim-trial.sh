@@ -5,7 +5,7 @@
 # through Sim's executeTool, outbound guard, Agent block and DAGExecutor against the sandbox.
 # Needs the npm registry and a Sim checkout whose dependencies
 # are installed (`bun install --frozen-lockfile --ignore-scripts` at its root), so it does not
-# run in CI. The figures of the last run are in docs/engines.md ("The Sim trial").
+# run in CI. The figures of the last run are in docs/testing.md ("The Sim trial").
 #
 #   scripts/sim-trial.sh <sim-checkout>
 #

@@ -6,11 +6,12 @@
  * an app developer installs it; the optional peers come from this repository's own install
  * (linked, not downloaded again). The sandbox is started there with `npx flowblocks sandbox`.
  * Then, from the app's directory:
- * - `ts`/`js` blocks (with their preamble) are type-checked together (tsc, strict) and each
- *   run with `node --import tsx`;
+ * - `ts`/`js` blocks are type-checked together (tsc, strict) and each run with
+ *   `node --import tsx`, as shown: nothing hidden runs before them;
  * - `sh` blocks run with bash; an `npm install <pkgs>` line in one is checked (each package
  *   must be installed in the app) instead of run, so the test never downloads;
- * - `file` blocks are written into the app, for the blocks after them.
+ * - `file` blocks are written into the app, for the blocks after them (and beside the code
+ *   blocks, so a block's `import './welcome.mjs'` finds it as an app's file would).
  * Each block sees the sandbox's URLs and demo credentials in the environment variables the
  * CLI and the agents read (TINYBIRD_TOKEN, LOOPS_API_KEY, …), and the real Tinybird API's
  * URL in its text stands for the sandbox's. A failure names the block as file:line.
@@ -48,6 +49,9 @@ const fail = (block: DocBlock, why: string) => {
 for (const block of blocks.filter((b) => b.kind === 'unmarked')) {
   fail(block, 'neither run nor marked: put `<!-- illustrative: <reason> -->` on the line before its fence, or make it a ts/js/sh block that runs');
 }
+for (const block of blocks.filter((b) => b.kind === 'hidden-preamble')) {
+  fail(block, 'a hidden `<!-- preamble: … -->` runs before it, which GitHub and npm do not show: what a reader sees must be what runs; put that code in the block');
+}
 
 const app = mkdtempSync(join(tmpdir(), 'flowblocks-docs-app-'));
 let sandbox: ChildProcess | undefined;
@@ -73,7 +77,7 @@ try {
 
 const count = (kinds: DocBlock['kind'][]) => blocks.filter((b) => kinds.includes(b.kind)).length;
 const run = count(['code', 'shell', 'file']);
-const notReached = run - passed - new Set(brokenBlocks.filter((b) => b.kind !== 'unmarked')).size;
+const notReached = run - passed - new Set(brokenBlocks.filter((b) => b.kind === 'code' || b.kind === 'shell' || b.kind === 'file')).size;
 log(
   `\ndocs test: ${run} blocks run (${passed} passed${notReached ? `, ${notReached} not reached` : ''}), ${count(['illustrative'])} illustrative, ` +
     `${new Set(brokenBlocks).size} broken, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -193,20 +197,19 @@ function slug(block: DocBlock): string {
   return `${block.file.replace(/[^\w]+/g, '_')}_L${block.line}`;
 }
 
-type CodeFiles = Map<DocBlock, { name: string; offset: number }>;
+type CodeFiles = Map<DocBlock, { name: string }>;
 
-/** Every code block as a module of its own in the app's blocks/ (preamble first), by block. */
+/** Every code block as a module of its own in the app's blocks/, exactly as shown, by block. */
 function writeCodeBlocks(all: DocBlock[], dir: string, rewrite: (t: string) => string): CodeFiles {
   const blockDir = join(dir, 'blocks');
   mkdirSync(blockDir, { recursive: true });
   const files: CodeFiles = new Map();
   for (const block of all) {
     if (block.kind !== 'code') continue;
-    const preamble = block.note ? `${block.note}\n` : '';
     const name = `${slug(block)}.${block.lang.startsWith('t') ? 'ts' : 'mjs'}`;
     // `export {}`: a module of its own (top-level await, no names shared with other blocks).
-    writeFileSync(join(blockDir, name), `${rewrite(preamble + block.text)}\nexport {};\n`);
-    files.set(block, { name, offset: preamble.split('\n').length - 1 });
+    writeFileSync(join(blockDir, name), `${rewrite(block.text)}\nexport {};\n`);
+    files.set(block, { name });
   }
   return files;
 }
@@ -221,8 +224,7 @@ function typeCheck(dir: string, files: CodeFiles): void {
     const m = /^blocks\/([^(]+)\((\d+),(\d+)\): (.*)$/.exec(line);
     const hit = m ? byName.get(m[1]!) : undefined;
     if (!m || !hit) continue;
-    const docLine = Number(m[2]) - hit.offset;
-    fail(hit.block, docLine > 0 ? `type error at ${hit.block.file}:${hit.block.line + docLine}: ${m[4]}` : `type error in its preamble: ${m[4]}`);
+    fail(hit.block, `type error at ${hit.block.file}:${hit.block.line + Number(m[2])}: ${m[4]}`);
   }
 }
 
@@ -230,6 +232,8 @@ async function runBlocks(all: DocBlock[], dir: string, env: NodeJS.ProcessEnv, r
   for (const block of all) {
     if (block.kind === 'file') {
       writeFileSync(join(dir, block.note!), rewrite(block.text));
+      // The code blocks run from blocks/: a copy there is what their `./<name>` imports reach.
+      if (!block.note!.includes('/')) writeFileSync(join(dir, 'blocks', block.note!), rewrite(block.text));
       log(`  ✓ ${where(block)} written to ${block.note}`);
       passed++;
     } else if (block.kind === 'code') {

@@ -3,16 +3,17 @@
  * line right before a fence says it, in an HTML comment a reader sees in the source:
  *
  * - `<!-- illustrative: <reason> -->`: not run (an output sample, a layout, a file of a Sim fork).
- * - `<!-- preamble: <code> -->`: run, with this code first (it defines the block's placeholders).
  * - `<!-- file: <name> -->`: written to the test app as that file, for the blocks after it.
  *
  * Any other `ts`, `js` or `sh` block is run as written; a block of another language without
- * a comment is an error: it must be run or say why not.
+ * a comment is an error: it must be run or say why not. So is a `<!-- preamble: <code> -->`
+ * (code run before the block, hidden where GitHub and npm render the page): what a reader
+ * sees is what runs, so a block defines what it uses.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type BlockKind = 'code' | 'shell' | 'file' | 'illustrative' | 'unmarked';
+export type BlockKind = 'code' | 'shell' | 'file' | 'illustrative' | 'unmarked' | 'hidden-preamble';
 
 export interface DocBlock {
   /** `README.md`, `docs/sandbox.md`: relative to the repository. */
@@ -22,7 +23,7 @@ export interface DocBlock {
   lang: string;
   text: string;
   kind: BlockKind;
-  /** The illustrative reason, the preamble's code, or the file name. */
+  /** The illustrative reason, the file name, or a refused preamble's code. */
   note?: string;
 }
 
@@ -50,7 +51,7 @@ export function parseBlocks(file: string, markdown: string): DocBlock[] {
     const marker = markerBefore(lines, i);
     const kind: BlockKind = marker
       ? marker.kind === 'preamble'
-        ? 'code'
+        ? 'hidden-preamble'
         : marker.kind
       : CODE.has(lang)
         ? 'code'

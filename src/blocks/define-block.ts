@@ -8,7 +8,7 @@ export interface Block<T extends AnyTool = AnyTool> {
   tools: T[];
   /** Derived on first read and kept: building JSON Schemas is not work for import time. */
   readonly manifest: BlockManifest;
-  /** The tool and its params for a set of editor values (`operation` plus field values). */
+  /** The tool and its params for a set of editor values (`operation`, required, plus field values). */
   resolve(values: Record<string, unknown>): { tool: T; params: Record<string, unknown> };
 }
 
@@ -23,12 +23,12 @@ export function defineBlock(definition: BlockDefinition): Block {
       return manifest;
     },
     resolve(values) {
-      const operation = values.operation ?? definition.operations[0]?.id;
+      const operation = values.operation;
+      const known = definition.operations.map((o) => o.id).join(', ');
+      // No default: the first operation may write (Tinybird's is an ingest); a caller that forgot it must hear so.
+      if (operation === undefined || operation === '') throw new Error(`block ${definition.type}: values.operation is required (one of ${known})`);
       const op = definition.operations.find((o) => o.id === operation);
-      if (!op) {
-        const known = definition.operations.map((o) => o.id).join(', ');
-        throw new Error(`block ${definition.type} has no operation ${String(operation)} (known: ${known})`);
-      }
+      if (!op) throw new Error(`block ${definition.type} has no operation ${String(operation)} (known: ${known})`);
       const params: Record<string, unknown> = {};
       for (const field of block.manifest.fields) {
         if (field.id === 'operation' || (field.condition && !field.condition.value.includes(op.id))) continue;

@@ -1,4 +1,6 @@
+import type { Dispatcher } from 'undici';
 import { Redactor } from '../harness/mask/redact.js';
+import { installDefaultDispatcher } from '../harness/send/dispatcher.js';
 import { listServices } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog, knownTool, type CatalogEntry } from './catalog.js';
@@ -59,6 +61,8 @@ export class ServiceMock extends AnswerDispatcher {
   private readonly made: MockCall[] = [];
   private readonly misses: UnmatchedRequest[] = [];
   private readonly extraSecrets: string[];
+  /** What `install()` replaced, while this mock is installed. */
+  private installedOver: { dispatcher: Dispatcher | undefined } | undefined;
 
   constructor(options: MockServicesOptions = {}) {
     super((request, signal) => this.answer(request, signal));
@@ -94,6 +98,28 @@ export class ServiceMock extends AnswerDispatcher {
   /** Requests no tool's endpoint matched. */
   unmatched(): UnmatchedRequest[] {
     return [...this.misses];
+  }
+
+  /**
+   * Answers every call of this package that passes no `dispatcher` (executeTool, runTool,
+   * ingestEvents, the agents, the adapters, the monitor), until `uninstall()`: for code that
+   * does not take options from its caller. Only flowblocks' calls: undici's global dispatcher,
+   * `fetch` and other libraries are untouched. Returns the mock.
+   */
+  install(): this {
+    if (this.installedOver === undefined) this.installedOver = { dispatcher: installDefaultDispatcher(this) };
+    return this;
+  }
+
+  /** Puts back what `install()` replaced (the shared Agent, or a mock installed before this one). */
+  uninstall(): void {
+    if (this.installedOver === undefined) return;
+    const current = installDefaultDispatcher(this.installedOver.dispatcher);
+    if (current !== this) {
+      installDefaultDispatcher(current);
+      throw new Error('flowblocks/testing: uninstall the mock installed last first');
+    }
+    this.installedOver = undefined;
   }
 
   /** Forgets the overrides and the calls; the fixtures stay. */

@@ -37,11 +37,25 @@ describe('flowblocks mcp through npx', () => {
         flowblocks: {
           command: 'npx',
           args: ['-y', '-p', 'flowblocks', '-p', '@modelcontextprotocol/sdk', 'flowblocks', 'mcp', '--read-only', '--services', 'tinybird'],
-          env: { TINYBIRD_TOKEN: '<TINYBIRD_TOKEN>', TINYBIRD_BASE_URL: '<TINYBIRD_BASE_URL>' },
+          env: { TINYBIRD_TOKEN: '<TINYBIRD_TOKEN>', TINYBIRD_BASE_URL: 'https://api.tinybird.co' },
         },
       },
     });
     expect(`npx ${NPX_MCP_ARGS.join(' ')}`).toBe(ONE_LINER);
+  });
+
+  it('--print-config leaves a placeholder only where the user must fill a value: credentials, a base URL with no default', async () => {
+    const out = await cli(['mcp', '--print-config']);
+    expect(out.code).toBe(0);
+    const { env } = (JSON.parse(out.stdout) as { mcpServers: { flowblocks: { env: Record<string, string> } } }).mcpServers.flowblocks;
+    expect(env).toEqual({
+      TINYBIRD_TOKEN: '<TINYBIRD_TOKEN>',
+      TINYBIRD_BASE_URL: 'https://api.tinybird.co',
+      LOOPS_API_KEY: '<LOOPS_API_KEY>',
+      LOOPS_BASE_URL: 'https://app.loops.so/api/v1',
+      WORKFLOW_API_KEY: '<WORKFLOW_API_KEY>',
+      WORKFLOW_BASE_URL: '<WORKFLOW_BASE_URL>',
+    });
   });
 
   it('docs/agents.md shows the same command wherever it shows the config', () => {

@@ -18,7 +18,17 @@ it('run: --param userId=42 reaches the schema as the string "42"', async () => {
 });
 
 it('the sandbox prints commands that run from where it runs: npm run flowblocks in a clone, npx flowblocks installed', async () => {
-  const { cliInvocation } = await import('../../src/satellites/cli/sandbox-command.js');
+  const { cliInvocation } = await import('../../src/satellites/cli/sandbox-try-it.js');
   expect(cliInvocation('file:///repo/src/satellites/cli/sandbox-command.ts')).toBe('npm run --silent flowblocks --');
   expect(cliInvocation('file:///app/node_modules/flowblocks/dist/src/satellites/cli/sandbox-command.js')).toBe('npx flowblocks');
+});
+
+it('run: an object param that is not JSON says so, with where, and sends nothing (#42)', async () => {
+  const out = await cli(['run', 'loops_send_event', '--param', 'apiKey=k', '--param', 'email=a@example.com', '--param', 'eventName=signup', '--param', "eventProperties={bad"]);
+  expect(out.code).toBe(2);
+  expect(out.stderr).toBe('--param eventProperties is not valid JSON: unexpected character at line 1, column 2 (position 1)\n');
+  expect(out.stderr).not.toContain('expected record');
+  // A text param stays text, whatever it looks like.
+  const text = await collectParams({ param: ['email={bad'] }, async () => '', toolJsonSchema('loops_send_event') as { properties?: Record<string, unknown> });
+  expect(text).toEqual({ email: '{bad' });
 });

@@ -16,6 +16,10 @@ describe('the docs blocks', () => {
     expect(blocks.filter((b) => b.kind === 'unmarked').map(where)).toEqual([]);
     expect(blocks.filter((b) => b.kind === 'illustrative' && !b.note?.trim()).map(where)).toEqual([]);
   });
+
+  it('run as shown: none has a hidden preamble (#42)', () => {
+    expect(repoBlocks(root).filter((b) => b.kind === 'hidden-preamble').map(where)).toEqual([]);
+  });
 });
 
 describe('parseBlocks', () => {
@@ -54,7 +58,7 @@ describe('parseBlocks', () => {
     expect(parseBlocks('x.md', md)).toEqual([
       { file: 'x.md', line: 2, lang: 'sh', text: 'npx flowblocks list', kind: 'shell' },
       { file: 'x.md', line: 6, lang: 'json', text: '{ "a": 1 }', kind: 'illustrative', note: 'an output sample' },
-      { file: 'x.md', line: 11, lang: 'ts', text: 'use(token, base_url);', kind: 'code', note: 'const token = "t";\nconst base_url = "u";' },
+      { file: 'x.md', line: 11, lang: 'ts', text: 'use(token, base_url);', kind: 'hidden-preamble', note: 'const token = "t";\nconst base_url = "u";' },
       { file: 'x.md', line: 15, lang: 'js', text: 'const x = 1;', kind: 'code' },
       { file: 'x.md', line: 19, lang: 'json', text: '{}', kind: 'file', note: 'monitor.json' },
       { file: 'x.md', line: 22, lang: '', text: 'a layout', kind: 'unmarked' },

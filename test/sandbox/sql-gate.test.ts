@@ -61,6 +61,20 @@ describe('the SQL gate lets reads through', () => {
     const unknown = await sql('SELECT nope FROM events');
     expect([unknown.status, unknown.headers.get('x-db-exception-code')]).toEqual([400, '47']);
   });
+
+  it('says a syntax error as the query alone would have it, never naming the gate\'s own check (#42)', async () => {
+    const typo = await sql('SELEC 1');
+    expect([typo.status, typo.headers.get('x-db-exception-code')]).toEqual([400, '62']);
+    expect(typo.json.error).toMatch(/^\[Error\] DB::Exception: Syntax error: failed at position 7 \(1\): 1\. Expected one of: .*end of query\. \(SYNTAX_ERROR\)$/);
+    const two = await sql('SELECT 1; SELECT 2');
+    expect(two.json.error).toMatch(/^\[Error\] DB::Exception: Syntax error \(Multi-statements are not allowed\): failed at position 9 \(end of query\): ; SELECT 2\. \(SYNTAX_ERROR\)$/);
+    const open = await sql('SELECT nope(');
+    expect(open.json.error).toBe('[Error] DB::Exception: Syntax error: failed at position 12 ((): (. Unmatched parentheses: (. (SYNTAX_ERROR)');
+    for (const res of [typo, two, open]) {
+      expect(res.json.error).not.toContain('formatQuery');
+      expect(res.json.error).not.toContain('In scope');
+    }
+  });
 });
 
 describe('parseExplainAst', () => {

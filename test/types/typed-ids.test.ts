@@ -17,7 +17,7 @@ it('types executeTool, getTool and getBlock by literal id', async () => {
   expectTypeOf(tool.id).toEqualTypeOf<'loops_find_contact'>();
   const block = getBlock('tinybird');
   expectTypeOf(block).not.toBeUndefined();
-  expectTypeOf(block.resolve({}).tool.id).toEqualTypeOf<Extract<ToolId, `tinybird_${string}`>>();
+  expectTypeOf(block.resolve({ operation: 'query' }).tool.id).toEqualTypeOf<Extract<ToolId, `tinybird_${string}`>>();
   expectTypeOf(getBlock('some-other' as string)).toBeNullable();
 
   const never = () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, failure, retrySettings, ToolFailure, uiParam, userOnlyParam } from '../../src/kit.js';
+import { defineTool, failure, plural, retrySettings, rowRange, ToolFailure, uiParam, userOnlyParam } from '../../src/kit.js';
 import { sendChunkWithRetries } from './ingest/chunk-attempts.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
 import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, DEFAULT_ON_AMBIGUOUS, eventsAnswer, eventsRequest } from './ingest/events-request.js';
@@ -72,12 +72,12 @@ const UNKNOWN_OUTCOME = 'outcome unknown: the rows may or may not be in the Data
 function partialFailure(report: IngestReport) {
   const bad = [...report.failed.map((f) => ({ ...f, state: 'not ingested' })), ...report.unknown.map((f) => ({ ...f, state: 'outcome unknown' }))];
   bad.sort((a, b) => a.first_row - b.first_row);
-  const ranges = bad.map((f) => `rows ${f.first_row}-${f.last_row} ${f.state}`);
+  const ranges = bad.map((f) => `${rowRange(f.first_row, f.last_row)} ${f.state}`);
   if (report.stopped) ranges.push(`stopped: rows from ${report.stopped.not_sent_from_row} not sent`);
   const first = report.stopped?.error ?? bad[0]!.error;
   return failure(
     first.code,
-    `${bad.length} of ${report.requests} requests failed: ${ranges.join(', ')} (${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
+    `${bad.length} of ${plural(report.requests, 'request')} failed: ${ranges.join(', ')} (${plural(report.successful_rows, 'row')} ingested, ${report.quarantined_rows} quarantined); first error: ${first.message}`,
     {
       status: first.status,
       // The call as a whole may be sent again only if none of it got in or may have (every request
@@ -86,7 +86,7 @@ function partialFailure(report: IngestReport) {
       retryable: !report.stopped && report.failed.length === report.requests && report.failed.every((f) => f.error.retryable),
       issues: bad.map((f) => ({
         path: 'data',
-        message: `rows ${f.first_row}-${f.last_row} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
+        message: `${rowRange(f.first_row, f.last_row)} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
       })),
     },
   );

@@ -65,8 +65,11 @@ export function unknownParamIssues(known: ReadonlySet<string>, params: unknown, 
   return issues ?? [];
 }
 
-/** zod's message for a missing value (`expected string, received undefined`) says what is wrong: the param is required. */
-const requiredMessage: z.core.$ZodErrorMap = (issue) =>
+/**
+ * zod's message for a missing value (`expected string, received undefined`) says what is wrong:
+ * the param is required. Every check of a caller's params uses it (runTool, ingestEvents).
+ */
+export const requiredMessage: z.core.$ZodErrorMap = (issue) =>
   issue.code === 'invalid_type' && issue.input === undefined ? `required (expected ${issue.expected})` : undefined;
 
 /**

@@ -9,7 +9,7 @@ import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
 import { startTimer, type Timer } from './timers.js';
 import type { HttpResponse, Transport } from '../types.js';
-import { sharedDispatcher } from './dispatcher.js';
+import { defaultDispatcher } from './dispatcher.js';
 import { sendThrough } from './transport-attempt.js';
 
 export { DEFAULT_MAX_RESPONSE_BYTES, isFault, type Fault } from './answer.js';
@@ -135,7 +135,7 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     if (settings.transport) return sendThrough(settings.transport, built, settings).then(resolve, reject);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {
-      (settings.dispatcher ?? sharedDispatcher()).dispatch(
+      (settings.dispatcher ?? defaultDispatcher()).dispatch(
         { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },
         handler,
       );

@@ -158,8 +158,9 @@ export const command: CliCommand = {
       for (const line of summary.stderr) io.stderr(line);
       return report.failed.length || report.unknown.length || report.stopped ? 1 : 0;
     } catch (error) {
-      const detail = (error as { error?: { message: string; issues?: { path: string; message: string }[] } }).error;
-      io.stderr(`${detail ? `${detail.message}${detail.issues ? `: ${detail.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` : ''}` : (error as Error).message}\n`);
+      // A refused target's message names each issue (`invalid ingest target: token: required …`).
+      const detail = (error as { error?: { message: string } }).error;
+      io.stderr(`${detail ? detail.message : (error as Error).message}\n`);
       return 1;
     } finally {
       await closeSharedDispatcher();

@@ -1,8 +1,12 @@
 import type { IngestReport } from '../../../tools/tinybird/ingest/ingest-events.js';
 import type { ToolError } from '../../harness/types.js';
 import { connection } from '../../../tools/tinybird/connection.js';
+import { plural, rowRange } from '../../harness/counts.js';
 
 const TOKEN_ENV = connection.credential.env;
+
+/** The totals line is read by scripts too: counts without thousands separators. */
+const plain = { grouped: false };
 
 const errorText = (e: ToolError) => `${e.code}${e.status ? ` ${e.status}` : ''}: ${e.message}`;
 
@@ -30,14 +34,17 @@ function fixFirst(error: ToolError, context: IngestContext): string | undefined 
  * not sent, what to fix first and how to resume.
  */
 export function ingestSummary(report: IngestReport, context: IngestContext): { stdout: string; stderr: string[] } {
-  const skipped = report.skipped_rows ? `, ${report.skipped_rows} rows skipped` : '';
-  const stdout = `${report.successful_rows} rows ingested, ${report.quarantined_rows} quarantined, ${report.requests} requests${skipped}\n`;
+  const skipped = report.skipped_rows ? `, ${plural(report.skipped_rows, 'row', plain)} skipped` : '';
+  const stdout = `${plural(report.successful_rows, 'row', plain)} ingested, ${report.quarantined_rows} quarantined, ${plural(report.requests, 'request', plain)}${skipped}\n`;
   const stderr = [
-    ...report.failed.map((f) => `rows ${f.first_row}-${f.last_row} not ingested: ${errorText(f.error)}\n`),
+    ...report.failed.map((f) => `${rowRange(f.first_row, f.last_row)} not ingested: ${errorText(f.error)}\n`),
     ...report.unknown.map(
-      (f) => `rows ${f.first_row}-${f.last_row} outcome unknown, they may be in the Data Source (check before sending them again): ${errorText(f.error)}\n`,
+      (f) => {
+        const [it, them] = f.first_row === f.last_row ? ['it', 'it'] : ['they', 'them'];
+        return `${rowRange(f.first_row, f.last_row)}: outcome unknown, ${it} may be in the Data Source (check before sending ${them} again): ${errorText(f.error)}\n`;
+      },
     ),
-    ...report.maybe_duplicated.map((r) => `rows ${r.first_row}-${r.last_row} may be in the Data Source twice (sent again after a fault with an unknown outcome)\n`),
+    ...report.maybe_duplicated.map((r) => `${rowRange(r.first_row, r.last_row)} may be in the Data Source twice (sent again after a fault with an unknown outcome)\n`),
   ];
   const stop = report.stopped;
   if (stop) {

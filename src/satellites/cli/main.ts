@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import type { CliCommand, CliIo } from './command.js';
 import { didYouMean } from '../../harness/did-you-mean.js';
 import { collectEndpoints, collectParams, UnknownNameError, UsageError } from './params.js';
-import { openRedisPacer, redisUrlOf, redisUsage } from './redis-option.js';
+import { openRedisPacer, redisUrlOf } from './redis-option.js';
+import { builtinHelp, runOptions } from './builtin-help.js';
 import { packageVersion } from '../../version.js';
 
 export type { CliCommand, CliIo } from './command.js';
@@ -36,19 +37,15 @@ Usage:
 `;
 
 const USAGE_TAIL = `
-Options of run:
-  --params '<json>'                       params as a JSON object
-  --params-file <file|->                  params from a JSON file, or stdin
-  --param key=value                       one param (repeatable; read by the param's type: text for a
-                                          string param, JSON for numbers, booleans, arrays, objects)
-  --endpoint service=url                  base-URL override, e.g. loops=http://127.0.0.1:4100/loops/api/v1
-  --timeout <ms>                          time limit of each HTTP attempt (default 30000)
-  --no-retry                              send each call once
-${redisUsage(42)}
-
 Each command's own options: flowblocks <command> --help.
 Exit codes: 0 success, 1 the tool (or the command's work) failed, 2 usage error.
 `;
+
+/** The environment variables the commands that run tools read, every service's (loaded on use: it loads the registry). */
+async function envVariables(): Promise<string[]> {
+  const { envSettings } = await import('../../hosts/agents/env-settings.js');
+  return Object.values(envSettings()).flatMap((vars) => Object.values(vars));
+}
 
 /** The whole help: the commands here, those loaded on use (with their sub-commands), the options of run, the exit codes. */
 async function usage(): Promise<string> {
@@ -58,7 +55,7 @@ async function usage(): Promise<string> {
     text += `  flowblocks ${name.padEnd(28)} ${summary}\n`;
     for (const [sub, what] of Object.entries(subcommands ?? {})) text += `  flowblocks ${`${name} ${sub}`.padEnd(28)} ${what}\n`;
   }
-  return text + USAGE_TAIL;
+  return `${text}\n${runOptions(await envVariables())}${USAGE_TAIL}`;
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -101,6 +98,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, name] = positionals;
+  // `flowblocks run --help`, `flowblocks help run`: that command's own help.
+  const own = values.help && command ? command : command === 'help' ? name : undefined;
+  const ownHelp = own === undefined ? undefined : builtinHelp(own, await envVariables());
+  if (ownHelp) {
+    io.stdout(ownHelp);
+    return 0;
+  }
   if (!command || values.help || command === 'help') {
     io.stdout(await usage());
     return command || values.help ? 0 : 2;
@@ -133,8 +137,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
         if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new UsageError('--timeout takes a positive number of ms');
         if (!api.getTool(name)) throw unknownTool(name, api.listTools().map((t) => t.id));
-        const params = await collectParams(values, io.stdin, api.toolJsonSchema(name) as { properties?: Record<string, unknown> });
-        const endpoints = collectEndpoints(values.endpoint, api.listServices().map((s) => s.id));
+        const given = await collectParams(values, io.stdin, api.toolJsonSchema(name) as { properties?: Record<string, unknown> });
+        const { withEnvSettings } = await import('./run-env.js');
+        const { params, endpoints } = withEnvSettings(api.getTool(name)!, given, collectEndpoints(values.endpoint, api.listServices().map((s) => s.id)), process.env);
         const redisUrl = redisUrlOf(values.redis, process.env);
         const redis = await openRedisPacer(redisUrl, io.stderr).catch((error: Error) => error);
         if (redis instanceof Error) {

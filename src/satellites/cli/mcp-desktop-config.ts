@@ -1,4 +1,4 @@
-import { ENV_SETTINGS } from '../../hosts/agents/env-settings.js';
+import { getService } from '../../registry.js';
 
 /**
  * How a desktop agent starts the server with nothing installed: `npx -y` installs a package
@@ -16,10 +16,18 @@ export const CLI_MCP_SDK_MISSING = `the MCP server needs the MCP SDK (@modelcont
 /**
  * The `mcpServers` entry of a desktop agent's config (Claude Desktop's
  * `claude_desktop_config.json`, Cursor, VS Code): the npx one-liner with the given options, and
- * the environment variables of the services to fill in.
+ * the environment variables of the services: a `<VARIABLE>` to fill in for what has no default
+ * (the credential, the workflow platform's base URL), the default itself for a base URL that
+ * has one. A placeholder left in an optional value would be sent as a URL and fail every call.
  */
 export function desktopConfig(options: { args: readonly string[]; services: readonly string[] }) {
   const env: Record<string, string> = {};
-  for (const service of options.services) for (const variable of Object.values(ENV_SETTINGS[service] ?? {})) env[variable] = `<${variable}>`;
+  for (const id of options.services) {
+    const connection = getService(id)?.connection;
+    if (!connection) continue;
+    env[connection.credential.env] = `<${connection.credential.env}>`;
+    const { env: baseUrlEnv, default: baseUrl } = connection.baseUrl;
+    if (baseUrlEnv) env[baseUrlEnv] = baseUrl ?? `<${baseUrlEnv}>`;
+  }
   return { mcpServers: { flowblocks: { command: 'npx', args: [...NPX_MCP_ARGS, ...options.args], env } } };
 }

@@ -29,7 +29,10 @@ export async function collectParams(
     // A param the schema declares a string is text as typed (`userId=42` stays "42"); for the
     // others, values that read as JSON (numbers, booleans, objects) are taken as such.
     let value: unknown = raw;
-    if (!isStringParam(schema, key)) {
+    if (isJsonParam(schema, key)) {
+      // An object or array param is JSON or nothing: `{bad` is a typo to point at, not text for zod to call a string.
+      value = parseUserJson(raw, `--param ${key}`);
+    } else if (!isStringParam(schema, key)) {
       try {
         value = JSON.parse(raw);
       } catch {
@@ -41,9 +44,22 @@ export async function collectParams(
   return params;
 }
 
+/** Whether the tool's JSON Schema declares only objects or arrays for this param: its value must be JSON. */
+function isJsonParam(schema: { properties?: Record<string, unknown> } | undefined, key: string): boolean {
+  const prop = propertyOf(schema, key);
+  const structured = (s: Record<string, unknown>): boolean =>
+    s.type === 'object' || s.type === 'array' || (Array.isArray(s.anyOf) && s.anyOf.every((branch) => structured(branch as Record<string, unknown>)));
+  return prop !== undefined && structured(prop);
+}
+
+/** A param's JSON Schema, when the tool declares it (an own property: `--param __proto__=…` is no param's). */
+function propertyOf(schema: { properties?: Record<string, unknown> } | undefined, key: string): Record<string, unknown> | undefined {
+  return schema?.properties && Object.hasOwn(schema.properties, key) ? (schema.properties[key] as Record<string, unknown>) : undefined;
+}
+
 /** Whether the tool's JSON Schema declares only text for this param (a string, or an enum or const of strings). */
 function isStringParam(schema: { properties?: Record<string, unknown> } | undefined, key: string): boolean {
-  const prop = schema?.properties && Object.hasOwn(schema.properties, key) ? (schema.properties[key] as Record<string, unknown>) : undefined;
+  const prop = propertyOf(schema, key);
   if (!prop) return false;
   const texts = (s: Record<string, unknown>): boolean =>
     s.type === 'string' ||

@@ -1,3 +1,4 @@
+import { plural } from '../../harness/counts.js';
 export interface ProgressFigures {
   /** Bytes of the input gone through: answered and skipped; they place the bar. */
   bytes: number;
@@ -31,7 +32,6 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
 }
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 const rowsText = (n: number | undefined, what: string) => (n ? `, ${plural(n, 'row')} ${what}` : '');
 
 /** One line of progress: a bar when the total is known, then sizes, rows, requests and the rate of what was ingested. */

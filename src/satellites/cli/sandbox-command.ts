@@ -3,6 +3,7 @@ import { closeSharedDispatcher } from '../../harness/send/dispatcher.js';
 import { untilStopped } from './until-stopped.js';
 import type { CliCommand, CliIo } from './command.js';
 import { portOf } from './params.js';
+import { tryIt } from './sandbox-try-it.js';
 import type { Sandbox, SandboxService } from '../sandbox/index.js';
 
 const USAGE = `Usage: flowblocks sandbox [options]            start the local sandbox (Tinybird, Loops, workflow platform)
@@ -30,6 +31,13 @@ Options:
 
 Needs chdb (embedded ClickHouse) for the Tinybird emulator: npm install chdb
 Exit codes: 0 done, 1 the tour or the sandbox failed, 2 usage error.
+`;
+
+const OUTBOX_USAGE = `Usage: flowblocks sandbox outbox [--url <origin>]
+
+Prints the e-mails a running sandbox has "sent" (Loops' transactional sends), oldest first.
+  --url <origin>          the sandbox's prefixed origin (default http://127.0.0.1:4100)
+Exit codes: 0 printed, 1 no sandbox answered, 2 usage error.
 `;
 
 const DEFAULT_PORT = 4100;
@@ -60,10 +68,14 @@ async function earlierSandbox(port: number): Promise<{ pid: number } | undefined
 async function printOutbox(argv: string[], io: CliIo): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' } } }));
+    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    io.stderr(`${(error as Error).message}\n\n${OUTBOX_USAGE}`);
     return 2;
+  }
+  if (values.help) {
+    io.stdout(OUTBOX_USAGE);
+    return 0;
   }
   const origin = (values.url ?? `http://127.0.0.1:${DEFAULT_PORT}`).replace(/\/+$/, '');
   let emails: { sentAt: string; to: string; subject: string; status: string; transactionalId: string }[];
@@ -104,30 +116,6 @@ ${
   Service ports are off (--no-service-ports): @tinybirdco/sdk and tb need Tinybird at the root of a port (--tinybird-port).
 `
 }`;
-}
-
-/**
- * How to call the CLI from where this one runs: a bare `flowblocks` is on no PATH. Installed
- * (the built `dist/`), `npx flowblocks` finds it; in a clone running the sources, `npx`
- * finds nothing (no build, not installed), and the `flowblocks` script runs them.
- */
-export function cliInvocation(moduleUrl = import.meta.url): string {
-  return moduleUrl.endsWith('.ts') ? 'npm run --silent flowblocks --' : 'npx flowblocks';
-}
-
-function howTo(sb: Sandbox): string {
-  const fb = cliInvocation();
-  const c = sb.credentials;
-  const tinybird = (sb.serviceUrls ?? sb.urls).tinybird;
-  return `
-Try it with the CLI while the sandbox runs:
-  ${fb} run tinybird_query --param base_url=${sb.urls.tinybird} --param token=${c.tinybird.adminToken} --param "query=SELECT event, count() FROM events GROUP BY event"
-  ${fb} run loops_find_contact --endpoint loops=${sb.urls.loops} --param apiKey=${c.loops.apiKey} --param email=ada@example.com
-  ${fb} run workflow_list_logs --param base_url=${sb.urls.workflow} --param apiKey=${c.workflow.apiKey} --param workspaceId=${c.workflow.workspaceId}
-  ${fb} sandbox outbox --url ${sb.urls.tinybird.replace(/\/tinybird$/, '')}
-  curl -H "Authorization: Bearer ${c.tinybird.adminToken}" "${tinybird}/v0/sql?q=SELECT+count()+FROM+events"
-Stop with Ctrl-C.
-`;
 }
 
 export const command: CliCommand = {
@@ -241,7 +229,7 @@ export const command: CliCommand = {
       code = passed ? 0 : 1;
     }
     if (!values.once) {
-      io.stdout(howTo(sb));
+      io.stdout(tryIt(sb));
       if ((await untilStopped()) === 'parent-gone') io.stdout('The process that started this one has ended: stopping.\n');
     }
     await sb.close();

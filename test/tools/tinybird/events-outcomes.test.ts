@@ -59,8 +59,8 @@ describe('tinybird_events split over several requests', () => {
         status: 500,
         retryable: false,
         message:
-          '1 of 2 requests failed: rows 2-2 outcome unknown, stopped: rows from 3 not sent (1 rows ingested, 0 quarantined); first error: Internal error',
-        issues: [{ path: 'data', message: 'rows 2-2 outcome unknown: upstream_error 500: Internal error' }],
+          '1 of 2 requests failed: row 2 outcome unknown, stopped: rows from 3 not sent (1 row ingested, 0 quarantined); first error: Internal error',
+        issues: [{ path: 'data', message: 'row 2 outcome unknown: upstream_error 500: Internal error' }],
       },
     });
   });
@@ -77,8 +77,8 @@ describe('tinybird_events split over several requests', () => {
     });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(result.error.message).toMatch(/^2 of \d+ requests failed: rows 2-2 outcome unknown, rows 3-3 not ingested \(2 rows ingested, 0 quarantined\); first error: /);
-    expect(result.error.issues!.map((i) => i.message.split(':')[0])).toEqual(['rows 2-2 outcome unknown', 'rows 3-3 not ingested']);
+    expect(result.error.message).toMatch(/^2 of \d+ requests failed: row 2 outcome unknown, row 3 not ingested \(2 rows ingested, 0 quarantined\); first error: /);
+    expect(result.error.issues!.map((i) => i.message.split(':')[0])).toEqual(['row 2 outcome unknown', 'row 3 not ingested']);
     expect(result.error.retryable).toBe(false);
   });
 
@@ -88,8 +88,8 @@ describe('tinybird_events split over several requests', () => {
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(4), max_request_bytes: CAP, concurrency: 1 });
     expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', status: 503, retryable: false } });
     if (result.success) return;
-    expect(result.error.message).toMatch(/^2 of \d+ requests failed: rows 2-2 not ingested, rows 4-4 not ingested \(2 rows ingested/);
-    expect(result.error.issues!.map((i) => i.message.split(':')[0])).toEqual(['rows 2-2 not ingested', 'rows 4-4 not ingested']);
+    expect(result.error.message).toMatch(/^2 of \d+ requests failed: row 2 not ingested, row 4 not ingested \(2 rows ingested/);
+    expect(result.error.issues!.map((i) => i.message.split(':')[0])).toEqual(['row 2 not ingested', 'row 4 not ingested']);
   });
 
   it('says a retry is safe when no row got in and every request was refused before any work and may be retried', async () => {
@@ -105,7 +105,7 @@ describe('tinybird_events split over several requests', () => {
     const result = await tb.run('tinybird_events', { datasource: 'events', data: data(2), max_request_bytes: CAP, concurrency: 1 });
     expect(result).toMatchObject({ success: false, error: { code: 'upstream_error', retryable: false } });
     if (result.success) return;
-    expect(result.error.message).toMatch(/^2 of 2 requests failed: rows 1-1 not ingested, rows 2-2 not ingested \(0 rows ingested/);
+    expect(result.error.message).toMatch(/^2 of 2 requests failed: row 1 not ingested, row 2 not ingested \(0 rows ingested/);
   });
 
   it('says a retry is not safe once the run stopped, even when nothing got in', async () => {
@@ -133,8 +133,8 @@ describe('tinybird_events split over several requests', () => {
     if (result.success) return;
     expect(result.error).toMatchObject({ code: 'network', retryable: false });
     // A connection error has no status to name.
-    expect(result.error.issues).toEqual([{ path: 'data', message: expect.stringMatching(/^rows 2-2 not ingested: network: .*ECONNREFUSED/) }]);
-    expect(result.error.message).toMatch(/^1 of \d+ requests failed: rows 2-2 not ingested, stopped: rows from 3 not sent \(1 rows ingested, 0 quarantined\); first error: .*ECONNREFUSED/);
+    expect(result.error.issues).toEqual([{ path: 'data', message: expect.stringMatching(/^row 2 not ingested: network: .*ECONNREFUSED/) }]);
+    expect(result.error.message).toMatch(/^1 of \d+ requests failed: row 2 not ingested, stopped: rows from 3 not sent \(1 row ingested, 0 quarantined\); first error: .*ECONNREFUSED/);
   });
 
   it('sends data of exactly twice the cap as two full requests', async () => {

@@ -153,7 +153,7 @@ describe('ingestEvents: outcomes per chunk', () => {
 
   it('refuses a bad skipRows or onAmbiguous before sending', async () => {
     const tb = tinybird();
-    await expect(run(tb, rows(4), { skipRows: -1 }).report).rejects.toMatchObject({ error: { code: 'invalid_params', message: 'invalid ingest options' } });
+    await expect(run(tb, rows(4), { skipRows: -1 }).report).rejects.toMatchObject({ error: { code: 'invalid_params', message: expect.stringMatching(/^invalid ingest options: skipRows: /) } });
     await expect(run(tb, rows(4), { onAmbiguous: 'maybe' as 'stop' }).report).rejects.toMatchObject({ error: { code: 'invalid_params' } });
     expect(tb.requests).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createCallState, ownValue, Redactor, sendRequest, sleep, ToolCallError, zodIssues, type ExecuteOptions } from '../../../src/kit.js';
+import { createCallState, ownValue, Redactor, requiredMessage, sendRequest, sleep, ToolCallError, zodIssues, type ExecuteOptions } from '../../../src/kit.js';
 import {
   DEFAULT_INGEST_CONCURRENCY,
   DEFAULT_MAX_REQUEST_BYTES,
@@ -82,13 +82,16 @@ export async function ingestEvents(
   source: EventSource,
   options: IngestOptions = {},
 ): Promise<IngestReport> {
-  const parsed = targetSchema.safeParse(target);
-  const choices = choicesSchema.safeParse({ skipRows: options.skipRows, onAmbiguous: options.onAmbiguous });
+  // The same words as executeTool's: a missing token is `token: required (expected string)`.
+  const parsed = targetSchema.safeParse(target, { error: requiredMessage });
+  const choices = choicesSchema.safeParse({ skipRows: options.skipRows, onAmbiguous: options.onAmbiguous }, { error: requiredMessage });
   // The target is the caller's, not yet checked: its token may be anything, or missing.
   const redactor = new Redactor([typeof target === 'object' && target !== null ? ownValue(target, 'token') : undefined]);
   if (!parsed.success || !choices.success) {
     const issues = [...(parsed.error ? zodIssues(parsed.error) : []), ...(choices.error ? zodIssues(choices.error) : [])];
-    const error = { code: 'invalid_params' as const, message: parsed.success ? 'invalid ingest options' : 'invalid ingest target', retryable: false, issues };
+    const what = parsed.success ? 'invalid ingest options' : 'invalid ingest target';
+    const message = `${what}: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`;
+    const error = { code: 'invalid_params' as const, message, retryable: false, issues };
     throw new ToolCallError('tinybird_events', redactor.value(error), { attempts: 0, durationMs: 0 });
   }
   // What is sent is the checked copy's token: a getter on the target may have answered differently.

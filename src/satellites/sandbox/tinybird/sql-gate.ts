@@ -56,6 +56,29 @@ function nodeRefusal(root: AstNode, tableFunctions: ReadonlySet<string>): Refusa
   return undefined;
 }
 
+/** The gate's one-statement check: the query as a bound string, so nothing of it runs. */
+const FORMAT_QUERY = 'SELECT formatQuery({q:String})';
+/** What ClickHouse appends to an error inside that check: the gate's own statement, which is no business of the user's. */
+const GATE_SCOPE = ': In scope SELECT formatQuery(';
+
+/**
+ * The check's error as the user's query would have it alone: ClickHouse names the statement
+ * it failed in (`…: In scope SELECT formatQuery('SELEC 1'). (SYNTAX_ERROR)`), and that
+ * statement is the gate's. The scope is cut from its start (the last one: the user's query
+ * sits inside it) to the `). (` closing it; the code, the position and the reason stay.
+ */
+function withoutGateScope(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const start = error.message.lastIndexOf(GATE_SCOPE);
+  const close = error.message.lastIndexOf('). (');
+  if (start < 0 || close < start) return error;
+  const head = error.message.slice(0, start).replace(/[.\s]+$/, '');
+  const plain = new Error(`${head}.${error.message.slice(close + 2)}`);
+  const code = (error as { clickhouseCode?: unknown }).clickhouseCode;
+  if (code !== undefined) Object.assign(plain, { clickhouseCode: code });
+  return plain;
+}
+
 /**
  * Decides from ClickHouse's own parse of a query whether the sandbox runs it. The query must
  * be one statement (checked by `formatQuery` on it as a bound string, so nothing of it runs),
@@ -101,7 +124,9 @@ export class SqlGate {
 
   private async parse(sql: string): Promise<AstNode | undefined> {
     // Throws on a syntax error and on several statements, which chdb would otherwise run one by one.
-    await this.session.queryBindAsync('SELECT formatQuery({q:String})', { q: sql }, { format: 'TSV' });
+    await this.session.queryBindAsync(FORMAT_QUERY, { q: sql }, { format: 'TSV' }).catch((error: unknown) => {
+      throw withoutGateScope(error);
+    });
     const dump = (await this.session.queryAsync(`EXPLAIN AST ${sql}`, { format: 'TSV' })).text();
     try {
       const roots = parseExplainAst(dump);
