@@ -19,7 +19,7 @@ const shipped = (path: string) =>
 const USER_DOCS = ['README.md', 'SECURITY.md', 'CHANGELOG.md', ...files.filter((f) => f.startsWith('docs/') && f.endsWith('.md'))];
 
 /** Paths the guides name that are a user's or Sim's, not this repository's. */
-const NOT_OURS = new Set(['test/fixtures/welcome.json', 'scripts/check-block-registry.ts', 'scripts/check-integration-catalog.ts', 'scripts/generate-docs.ts', 'src/integrations.json']);
+const NOT_OURS = new Set(['test/fixtures/welcome.json', 'scripts/check-block-registry.ts', 'scripts/check-integration-catalog.ts', 'scripts/generate-docs.ts', 'src/integrations.json', 'scripts/check-flowblocks-ids.ts', 'scripts/flowblocks-ids.json']);
 
 /** The text as rendered: fenced blocks and HTML comments left out. */
 const shown = (markdown: string) => markdown.replace(/<!--[\s\S]*?-->/g, '').replace(/^```[\s\S]*?^```/gm, '');
