@@ -9,7 +9,7 @@ import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
 import { startTimer, type Timer } from './timers.js';
 import type { HttpResponse, Transport } from './types.js';
-import { sharedDispatcher } from './dispatcher.js';
+import { readySharedDispatcher, sharedDispatcher } from './dispatcher.js';
 import { sendThrough } from './transport-attempt.js';
 
 export { DEFAULT_MAX_RESPONSE_BYTES, isFault, type Fault } from './answer.js';
@@ -128,6 +128,9 @@ class Attempt implements Dispatcher.DispatchHandler {
 
 /** Sends one built request and reads its whole body; rejects with a `Fault` or a `ToolFailure`. */
 export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise<HttpResponse> {
+  const dispatcher = settings.transport ? undefined : (settings.dispatcher ?? readySharedDispatcher());
+  // The first request without a dispatcher of its own waits once for undici and the shared Agent.
+  if (!settings.transport && !dispatcher) return sharedDispatcher().then((made) => attempt(built, { ...settings, dispatcher: made }));
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(built.url);
     // A signal aborted before this attempt began fires no event for it: end here, sending nothing.
@@ -135,7 +138,7 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     if (settings.transport) return sendThrough(settings.transport, built, settings).then(resolve, reject);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {
-      (settings.dispatcher ?? sharedDispatcher()).dispatch(
+      dispatcher!.dispatch(
         { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },
         handler,
       );
@@ -145,4 +148,3 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     }
   });
 }
-

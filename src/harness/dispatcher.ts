@@ -1,14 +1,30 @@
 import type { Agent, Dispatcher } from 'undici';
-import { undici } from './undici.js';
+import { internalFailure } from './errors.js';
+import { loadUndici } from './undici.js';
 
 let shared: Agent | undefined;
 
 /**
- * The one keep-alive Agent every call shares unless `options.dispatcher` is given.
- * Created on first use, so importing the package opens nothing.
+ * The one keep-alive Agent every call shares unless `options.dispatcher` is given, once it is
+ * made: undefined before the first request that needs it (see `sharedDispatcher`).
  */
-export function sharedDispatcher(): Dispatcher {
-  shared ??= new (undici().Agent)({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
+export function readySharedDispatcher(): Dispatcher | undefined {
+  return shared;
+}
+
+/**
+ * The shared keep-alive Agent, made on first use (undici is loaded then), so importing the
+ * package opens nothing. undici that cannot be loaded is an `internal` failure, never retried:
+ * no later attempt of the call would find it.
+ */
+export async function sharedDispatcher(): Promise<Dispatcher> {
+  if (shared) return shared;
+  try {
+    const undici = await loadUndici();
+    shared ??= new undici.Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 128 });
+  } catch (error) {
+    throw internalFailure('loading undici, the HTTP client', error);
+  }
   return shared;
 }
 

@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici';
+import { sharedDispatcher } from '../harness/dispatcher.js';
 import type { DeliveryOutcome } from './delivery-retry.js';
 
 /**
@@ -9,7 +10,7 @@ export async function postOnce(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: { dispatcher: Dispatcher; timeoutMs: number },
+  options: { dispatcher: Dispatcher | undefined; timeoutMs: number },
 ): Promise<DeliveryOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
@@ -18,7 +19,8 @@ export async function postOnce(
       method: 'POST',
       headers,
       body,
-      dispatcher: options.dispatcher,
+      // Absent: the harness's shared keep-alive Agent, as the e-mail channel's calls use.
+      dispatcher: options.dispatcher ?? (await sharedDispatcher()),
       signal: controller.signal,
     });
     await res.body.dump();

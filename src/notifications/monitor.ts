@@ -1,7 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import listLogs from '../../tools/workflow/list-logs.js';
-import { sharedDispatcher } from '../harness/dispatcher.js';
 import { runTool } from '../harness/execute.js';
 import type { DeliveryRunner } from './delivery-runner.js';
 import type { Notifier } from './notifier.js';
@@ -50,7 +49,8 @@ export class LogMonitor {
   private readonly watermark: Watermark;
   private readonly pacer: LogsPacer;
   private readonly log: (line: string) => void;
-  private readonly dispatcher: Dispatcher;
+  /** Absent: the harness's shared keep-alive Agent. */
+  private readonly dispatcher: Dispatcher | undefined;
 
   constructor(private readonly options: MonitorOptions) {
     const { notifier } = options;
@@ -63,7 +63,7 @@ export class LogMonitor {
     this.watermark = new Watermark(notifier.state.watermark, options.lookbackMs ?? 15 * 60_000);
     this.pacer = new LogsPacer(notifier.clock);
     this.log = options.log ?? (() => {});
-    this.dispatcher = options.dispatcher ?? sharedDispatcher();
+    this.dispatcher = options.dispatcher;
   }
 
   /** Reads every page since the watermark and evaluates what is new. */

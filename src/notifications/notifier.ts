@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import { sharedDispatcher } from '../harness/dispatcher.js';
 import { buildTargets } from './channels/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { buildCompletedEvent, completedLog, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
@@ -67,8 +66,7 @@ export class Notifier {
       replayProgress(this.state.queue, journal.events as DeliveryProgress[]);
       this.store.save(this.state);
     }
-    const dispatcher = options.dispatcher ?? sharedDispatcher();
-    this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
+    this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher: options.dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
     this.targetMap = new Map(this.targets.map((t) => [t.key, t]));
     this.rules = this.settings.alertRules ? new RuleEngine(this.settings.alertRules, this.state.rules) : undefined;
     this.queue = new DeliveryQueue({

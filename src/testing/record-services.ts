@@ -29,13 +29,14 @@ export interface RecordServicesOptions {
  * carried, and every value in `secrets`, is masked in what is kept, before anything is written.
  */
 export class ServiceRecorder extends AnswerDispatcher {
-  private readonly upstream: Dispatcher;
+  /** Absent: the harness's shared keep-alive Agent. */
+  private readonly upstream: Dispatcher | undefined;
   private readonly redactor: Redactor;
   private readonly answers = new Map<string, FixtureAnswer[]>();
 
   constructor(options: RecordServicesOptions = {}) {
     super((request, signal) => this.forward(request, signal));
-    this.upstream = options.upstream ?? sharedDispatcher();
+    this.upstream = options.upstream;
     this.redactor = new Redactor([...(options.secrets ?? [])]);
   }
 
@@ -65,7 +66,8 @@ export class ServiceRecorder extends AnswerDispatcher {
     this.redactor.add(credentials.filter((value): value is string => !!value));
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.upstream.request({ origin: request.origin, path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body, signal });
+      const upstream = this.upstream ?? (await sharedDispatcher());
+      response = await upstream.request({ origin: request.origin, path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body, signal });
     } catch (error) {
       return { kind: 'error', error: error instanceof Error ? error : new Error(String(error)) };
     }

@@ -8,7 +8,7 @@ import { payloadText, summaryLine } from '../summary.js';
  * A Slack-compatible incoming webhook: `{ text }` as JSON. The text carries the summary,
  * any alert reasons, and the same payload the webhook channel sends.
  */
-export function chatTarget(key: string, url: string, dispatcher: Dispatcher): Target {
+export function chatTarget(key: string, url: string, dispatcher: Dispatcher | undefined): Target {
   return {
     key,
     label: `chat ${safeOrigin(url)}`,

@@ -14,7 +14,7 @@ function keyOf(...parts: string[]): string {
 /** Where the channels deliver: one target per webhook and chat channel, one per e-mail recipient. */
 export function buildTargets(
   channels: readonly Channel[],
-  deps: { dispatcher: Dispatcher; now: () => number; endpoints?: Record<string, string> },
+  deps: { dispatcher: Dispatcher | undefined; now: () => number; endpoints?: Record<string, string> },
 ): Target[] {
   return channels.flatMap((channel): Target[] => {
     switch (channel.type) {

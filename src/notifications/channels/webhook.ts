@@ -12,7 +12,7 @@ import { deliveryHeaders, signWebhook } from '../../webhooks/index.js';
 export function webhookTarget(
   key: string,
   channel: { url: string; secret?: string },
-  dispatcher: Dispatcher,
+  dispatcher: Dispatcher | undefined,
   now: () => number,
 ): Target {
   return {
