@@ -33,7 +33,7 @@ export interface MockCall extends ReadableRequest {
   delivered: boolean;
 }
 
-/** A request no tool's endpoint matches (it was refused as a network error). */
+/** A request no tool's endpoint matches (answered 404 Not Found, so it is sent once). */
 export interface UnmatchedRequest extends ReadableRequest {
   origin: string;
 }
@@ -173,7 +173,9 @@ export class ServiceMock extends AnswerDispatcher {
       const readable = readableRequest(request, this.secretsOf(request, undefined));
       this.misses.push({ origin: request.origin, ...readable });
       const message = `flowblocks/testing: no tool's endpoint is ${request.method} ${readable.path} (${request.origin || MASK_FALLBACK}); the mock answers only the tools' own endpoints`;
-      return { kind: 'error', error: Object.assign(new Error(message), { code: 'FLOWBLOCKS_MOCK_UNMATCHED' }) };
+      // A 404, as a service answers a path it does not have: the call fails once. A connection
+      // error would be retried (a network fault), and the request sent and listed four times.
+      return answerOutcome({ status: 404, body: { error: message } });
     }
     const entry = this.entry(match.toolId);
     const readable = readableRequest(request, this.secretsOf(request, entry));

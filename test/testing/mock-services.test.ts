@@ -95,11 +95,13 @@ describe('mockServices', () => {
     expect(mock.calls('__proto__')).toEqual([]);
   });
 
-  it('fails a request no tool makes loudly, naming method and path, and lists it', async () => {
+  it('fails a request no tool makes loudly, naming method and path, once (not retried), and lists it once', async () => {
     const mock = mockServices();
-    const result = await executeTool('tinybird_api_call', { ...tinybird, method: 'GET', path: '/v0/nothing-here' }, { dispatcher: mock, retry: false });
-    expect(result).toMatchObject({ success: false, error: { code: 'network' } });
-    if (!result.success) expect(result.error.message).toContain("no tool's endpoint is GET /v0/nothing-here");
+    // Default options: a read that a network fault would have retried three times.
+    const result = await executeTool('tinybird_api_call', { ...tinybird, method: 'GET', path: '/v0/nothing-here' }, { dispatcher: mock });
+    expect(result).toMatchObject({ success: false, error: { code: 'not_found', status: 404, retryable: false }, meta: { attempts: 1 } });
+    if (!result.success) expect(result.error.message).toBe(`flowblocks/testing: no tool's endpoint is GET /v0/nothing-here (${BASE_URLS.tinybird}); the mock answers only the tools' own endpoints`);
+    expect(mock.unmatched()).toHaveLength(1);
     expect(mock.unmatched()).toMatchObject([{ method: 'GET', path: '/v0/nothing-here', origin: BASE_URLS.tinybird }]);
     expect(JSON.stringify(mock.unmatched())).not.toContain(SECRETS.tinybird);
   });
