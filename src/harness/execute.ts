@@ -8,7 +8,6 @@ import { didYouMean } from './did-you-mean.js';
 import { paramNames } from './fields.js';
 import { Redactor } from './redact.js';
 import { createCallState, sendRequest, type CallState } from './send.js';
-import { sleep } from './sleep.js';
 import type { AnyTool, ExecuteOptions, HttpResponse, ResultMeta, ToolContext, ToolIssue, ToolResult } from './types.js';
 
 /** zod issues as `{ path, message }`, the path dotted (`parameters.q`, `events.2`). */
@@ -224,7 +223,7 @@ export async function runTool<T extends AnyTool>(
       ? await tool.run(checked, {
           send: (request) => sendRequest(request, state),
           call,
-          sleep: (ms) => sleep(ms, options.signal),
+          sleep: state.sleep,
           note: (text) => notes.push(text),
           reportRateLimit: (info) => {
             state.rateLimit ??= info;

@@ -1,4 +1,6 @@
+import { Pacer } from '../harness/pacer.js';
 import { Redactor } from '../harness/redact.js';
+import { STAND_IN, type StandIn } from '../harness/stand-in.js';
 import { listServices } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog, knownTool, type CatalogEntry } from './catalog.js';
@@ -17,6 +19,14 @@ export interface MockServicesOptions {
   fixtures?: FixtureFile | readonly FixtureFile[];
   /** More values to mask in `calls()` besides the credentials the requests carry. */
   secrets?: readonly string[];
+  /**
+   * `'skip'` (default): the waits of calls through the mock pass at once (retry backoff,
+   * `Retry-After`, polling) and nothing is paced, so a mocked 429 costs milliseconds; the
+   * attempts and what they log are the same. `'real'`: they are waited for, and calls are paced
+   * by a pacer of this mock's own. Either way no state is shared with another mock or with
+   * real calls (pass `pacer` in a call's options to share one on purpose).
+   */
+  waits?: 'skip' | 'real';
 }
 
 /** One request a tool made, as the mock received it. */
@@ -59,9 +69,12 @@ export class ServiceMock extends AnswerDispatcher {
   private readonly made: MockCall[] = [];
   private readonly misses: UnmatchedRequest[] = [];
   private readonly extraSecrets: string[];
+  /** Read by the harness for calls sent through this mock (src/harness/stand-in.ts). */
+  readonly [STAND_IN]: StandIn;
 
   constructor(options: MockServicesOptions = {}) {
     super((request, signal) => this.answer(request, signal));
+    this[STAND_IN] = options.waits === 'real' ? { pacer: new Pacer(), skipWaits: false } : { pacer: false, skipWaits: true };
     // A copy: the files this mock loads change its answers only.
     this.entries = new Map(builtinCatalog().entries);
     this.extraSecrets = [...(options.secrets ?? [])];
