@@ -105,6 +105,7 @@ export async function ingestEvents(
     send: (request) => sendRequest(request, state),
     sleep: state.sleep,
     onProgress: options.onProgress,
+    signal: options.signal,
   });
   return redactor.value(report);
 }
