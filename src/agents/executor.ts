@@ -3,6 +3,7 @@ import { dictionaryOf } from '../harness/dictionary.js';
 import { paramNames } from '../harness/fields.js';
 import type { AnyTool, ToolError, ToolErrorCode } from '../harness/types.js';
 import { mergeLlmParams } from '../schema.js';
+import { checkAgentOptions } from './check-options.js';
 import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions } from './options.js';
 import { decodePageCursor } from './page-cursor.js';
 import { scrubSecrets } from './scrub.js';
@@ -84,6 +85,8 @@ function modelError(tool: AnyTool, error: ToolError, given: Record<string, unkno
 }
 
 export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor {
+  // A mistyped service or setting would offer no tools, or drop a credential, without a word.
+  checkAgentOptions(options);
   const tools = selectTools(options);
   const byId = new Map(tools.map((tool) => [tool.id, tool]));
   const maxItems = options.maxItems ?? DEFAULT_MAX_ITEMS;
