@@ -1,7 +1,7 @@
 import { Pacer } from '../harness/pacer.js';
 import { Redactor } from '../harness/redact.js';
 import { STAND_IN, type StandIn } from '../harness/stand-in.js';
-import { listServices } from '../registry.js';
+import { listServices, type KnownToolId } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog, knownTool, type CatalogEntry } from './catalog.js';
 import { answerOutcome, faultOutcome, isFault, type MockFailure } from './faults.js';
@@ -83,24 +83,24 @@ export class ServiceMock extends AnswerDispatcher {
   }
 
   /** From now on (or `times` times, ahead of the standing answer) the tool's endpoint answers `body`. */
-  reply(toolId: string, body: unknown, init: { status?: number; headers?: Record<string, string>; times?: number } = {}): this {
+  reply<K extends string>(toolId: KnownToolId<K>, body: unknown, init: { status?: number; headers?: Record<string, string>; times?: number } = {}): this {
     return this.add(toolId, { reply: body, status: init.status, headers: init.headers }, init.times);
   }
 
   /** From now on (or `times` times) the tool's endpoint fails: a documented failure answer, or a connection fault. */
-  fail(toolId: string, failure: MockFailure, init: { times?: number; retryAfterSeconds?: number } = {}): this {
+  fail<K extends string>(toolId: KnownToolId<K>, failure: MockFailure, init: { times?: number; retryAfterSeconds?: number } = {}): this {
     return this.add(toolId, { fail: failure, retryAfterSeconds: init.retryAfterSeconds }, init.times);
   }
 
   /** Answers in this order, one per request (retries included), then the standing answer again. */
-  sequence(toolId: string, steps: readonly MockStep[]): this {
+  sequence<K extends string>(toolId: KnownToolId<K>, steps: readonly MockStep[]): this {
     this.entry(toolId);
     for (const step of steps) this.add(toolId, step, 1);
     return this;
   }
 
   /** The requests made to the tool's endpoint (every tool's when no id is given), in order. */
-  calls(toolId?: string): MockCall[] {
+  calls<K extends string>(toolId?: KnownToolId<K>): MockCall[] {
     return toolId === undefined ? [...this.made] : this.made.filter((call) => call.toolId === toolId);
   }
 

@@ -87,12 +87,12 @@ describe('mockServices', () => {
 
   it('refuses an override for a tool it does not know, or a failure the tool has no fixture for, naming them', () => {
     const mock = mockServices();
-    expect(() => mock.reply('loops_find_contacts', [])).toThrow(/no tool "loops_find_contacts"/);
+    expect(() => mock.reply('loops_find_contacts' as string, [])).toThrow(/no tool "loops_find_contacts"/);
     expect(() => mock.fail('loops_find_contact', 'forbidden')).toThrow('loops_find_contact has no forbidden fixture');
     expect(() => mock.fail('loops_find_contact', 'upstream_error', { times: 0 })).toThrow(/times must be/);
-    expect(() => mock.reply('__proto__', {})).toThrow(/no tool "__proto__"/);
-    expect(() => mock.sequence('constructor', [])).toThrow(/no tool "constructor"/);
-    expect(mock.calls('__proto__')).toEqual([]);
+    expect(() => mock.reply('__proto__' as string, {})).toThrow(/no tool "__proto__"/);
+    expect(() => mock.sequence('constructor' as string, [])).toThrow(/no tool "constructor"/);
+    expect(mock.calls('__proto__' as string)).toEqual([]);
   });
 
   it('fails a request no tool makes loudly, naming method and path, once (not retried), and lists it once', async () => {
