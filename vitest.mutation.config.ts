@@ -14,10 +14,10 @@ export default defineConfig({
       'test/agents/**/*.test.ts',
       'test/notifications/**/*.test.ts',
       'test/tools/tinybird/**/*.test.ts',
-      // The custom API-call tools: the path checks of src/harness/custom-call.ts.
+      // The custom API-call tools: the path checks of src/harness/define/custom-call.ts.
       'test/tools/custom/**/*.test.ts',
       'test/registry-schema.test.ts',
-      // The SQL gate on a fake session (no chdb): src/sandbox/tinybird/sql-gate.ts.
+      // The SQL gate on a fake session (no chdb): src/satellites/sandbox/tinybird/sql-gate.ts.
       'test/sandbox/sql-gate-alone.test.ts',
       // The in-process hostile-input families: rate-limit headers and webhook abuse.
       'test/reliability/hostile-headers.test.ts',

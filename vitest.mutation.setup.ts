@@ -11,20 +11,20 @@ import { join, resolve } from 'node:path';
 const DIRS = ['src/harness', 'src/webhooks'];
 const FILES = [
   'src/schema.ts',
-  'src/agents/scrub.ts',
-  'src/agents/options.ts',
-  'src/notifications/rules.ts',
-  'src/notifications/rule-engine.ts',
-  'src/notifications/queue.ts',
-  'src/notifications/journal.ts',
-  'src/notifications/delivery-retry.ts',
-  'src/notifications/lock.ts',
-  'src/sandbox/tinybird/sql-gate.ts',
-  'tools/tinybird/ndjson-chunker.ts',
+  'src/hosts/agents/scrub.ts',
+  'src/hosts/agents/options.ts',
+  'src/satellites/notifications/rules.ts',
+  'src/satellites/notifications/rule-engine.ts',
+  'src/satellites/notifications/queue.ts',
+  'src/satellites/notifications/journal.ts',
+  'src/satellites/notifications/delivery-retry.ts',
+  'src/satellites/notifications/lock.ts',
+  'src/satellites/sandbox/tinybird/sql-gate.ts',
+  'tools/tinybird/ingest/ndjson-chunker.ts',
   'tools/tinybird/events.ts',
-  'tools/tinybird/events-request.ts',
-  'tools/tinybird/send-chunks.ts',
-  'tools/tinybird/chunk-attempts.ts',
+  'tools/tinybird/ingest/events-request.ts',
+  'tools/tinybird/ingest/send-chunks.ts',
+  'tools/tinybird/ingest/chunk-attempts.ts',
 ];
 
 const modules = [...DIRS.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name))), ...FILES];

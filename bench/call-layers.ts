@@ -13,13 +13,13 @@
  * It imports the harness's sources (through tsx), not dist/: a diagnostic, not a goal row.
  */
 import tool from '../tools/tinybird/query.js';
-import { attempt } from '../src/harness/attempt.js';
-import { withIdempotencyKey } from '../src/harness/call-options.js';
-import { sharedDispatcher, closeSharedDispatcher } from '../src/harness/dispatcher.js';
-import { runTool } from '../src/harness/execute.js';
-import { Redactor } from '../src/harness/redact.js';
-import { buildRequest, type BuiltRequest } from '../src/harness/request.js';
-import { createCallState, sendRequest } from '../src/harness/send.js';
+import { attempt } from '../src/harness/send/attempt.js';
+import { withIdempotencyKey } from '../src/harness/run/call-options.js';
+import { sharedDispatcher, closeSharedDispatcher } from '../src/harness/send/dispatcher.js';
+import { runTool } from '../src/harness/run/execute.js';
+import { Redactor } from '../src/harness/mask/redact.js';
+import { buildRequest, type BuiltRequest } from '../src/harness/send/request.js';
+import { createCallState, sendRequest } from '../src/harness/send/send.js';
 import { median, startChild, stopChild, timeCalls } from './measure.js';
 import { viaDispatch } from './raw-clients.js';
 import type { Agent } from 'undici';

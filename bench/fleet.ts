@@ -7,7 +7,7 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../dist/src/sandbox/index.js';
+import { startSandbox } from '../dist/src/satellites/sandbox/index.js';
 import { startRedisServer } from '../test/redis/redis-server.js';
 
 export interface FleetRun {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { ingestEvents, readNdjsonFile } from '../dist/tools/tinybird/index.js';
-import { NdjsonChunker } from '../dist/tools/tinybird/ndjson-chunker.js';
+import { NdjsonChunker } from '../dist/tools/tinybird/ingest/ndjson-chunker.js';
 import { closeSharedDispatcher } from '../dist/src/index.js';
 
 const gzipAsync = promisify(gzip);

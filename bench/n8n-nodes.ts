@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_VERSION, NODE24, readExecutions, type StoredExecution } from '../scripts/n8n-host.js';
-import { startSandbox } from '../src/sandbox/index.js';
+import { startSandbox } from '../src/satellites/sandbox/index.js';
 import { median } from './measure.js';
 import { load, machine } from './report.js';
 

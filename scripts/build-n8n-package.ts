@@ -21,9 +21,9 @@ const DIST = join(PACKAGE_DIR, 'dist');
  * n8n Cloud's checks refuse in a node (timers, `node:zlib`, a network client) is then not in the bundle.
  */
 const SWAPS = new Map([
-  ['src/harness/timers.ts', 'host-timers.mts'],
-  ['src/harness/gzip.ts', 'web-gzip.mts'],
-  ['src/harness/undici.ts', 'no-undici.mts'],
+  ['src/harness/send/timers.ts', 'host-timers.mts'],
+  ['src/harness/send/gzip.ts', 'web-gzip.mts'],
+  ['src/harness/send/undici.ts', 'no-undici.mts'],
 ]);
 
 const hostPlatform: Plugin = {

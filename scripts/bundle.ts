@@ -39,7 +39,7 @@ const built = [
 ].filter((file) => file.endsWith('.js'));
 // Not exported: bench/ingest-worker.mjs imports it by path from dist/ (a plain Node process,
 // no tsx) to pre-build the raw side's chunks.
-const benchOnly = ['tools/tinybird/ndjson-chunker.ts'];
+const benchOnly = ['tools/tinybird/ingest/ndjson-chunker.ts'];
 export const entryPoints = [...new Set([...built.map(sourceOf), ...benchOnly])];
 
 const packages = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies });

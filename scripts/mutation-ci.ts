@@ -8,7 +8,7 @@
  *   plus uncommitted and untracked files when run locally.
  * - Source files of the mutated set among them: those files are mutated (`--mutate`).
  * - Only tests changed: the mutated-set files named like the changed tests
- *   (`test/harness/retry.test.ts` → `src/harness/retry.ts`), so a weakened test is caught
+ *   (`test/harness/retry.test.ts` → `src/harness/send/retry.ts`), so a weakened test is caught
  *   where it matters; nothing when no name matches.
  * - Nothing of either: nothing to run.
  *

@@ -82,7 +82,7 @@ VITEST="$SIM/node_modules/.bin/vitest"
 check "sim registry tests" bash -c "cd '$APP' && nice -n 10 '$VITEST' run --maxWorkers=2 --testTimeout=60000 blocks/ serializer/ \$(ls tools/*.test.ts) 2>&1 | grep -E 'FAIL|Test Files|Tests |Duration'; exit \${PIPESTATUS[0]}"
 
 step "7. flowblocks through executeTool and DAGExecutor, against the sandbox"
-(cd "$REPO" && exec node --import tsx src/cli/index.ts sandbox --port "$PORT" --no-service-ports >"$WORK/sandbox.log" 2>&1) &
+(cd "$REPO" && exec node --import tsx src/satellites/cli/index.ts sandbox --port "$PORT" --no-service-ports >"$WORK/sandbox.log" 2>&1) &
 SANDBOX_PID=$!
 trap 'kill "$SANDBOX_PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 120); do curl -fsS "http://127.0.0.1:$PORT/" >/dev/null 2>&1 && break; sleep 1; done

@@ -4,9 +4,9 @@
  * with `src/kit.ts`. README.md has a tour, docs/architecture.md the layers.
  */
 import type { z } from 'zod';
-import { runTool } from './harness/execute.js';
+import { runTool } from './harness/run/execute.js';
 import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
-import { endpointIssues } from './harness/endpoints.js';
+import { endpointIssues } from './harness/run/endpoints.js';
 import { didYouMean } from './harness/did-you-mean.js';
 import { getTool, listServices, listTools, type KnownToolId, type ToolId, type ToolMap } from './registry.js';
 import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
@@ -14,12 +14,12 @@ import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
 export { listTools, getTool, listBlocks, getBlock, listServices, getService, registerService } from './registry.js';
 export type { BlockMap, BuiltinTool, KnownToolId, ServiceMap, ToolId, ToolMap, ToolOf } from './registry.js';
 export { mergeLlmParams, type Audience, type JsonSchema } from './schema.js';
-export { runTool } from './harness/execute.js';
-export { paginate, type PaginateOptions } from './harness/paginate.js';
+export { runTool } from './harness/run/execute.js';
+export { paginate, type PaginateOptions } from './harness/define/paginate.js';
 export { ToolCallError } from './harness/errors.js';
-export { closeSharedDispatcher } from './harness/dispatcher.js';
-export { Pacer, type PacerOptions } from './harness/pacer.js';
-export { defineTool, endpoint } from './harness/define-tool.js';
+export { closeSharedDispatcher } from './harness/send/dispatcher.js';
+export { Pacer, type PacerOptions } from './harness/pace/pacer.js';
+export { defineTool } from './harness/define/define-tool.js';
 export {
   defineConnection,
   defineService,
@@ -29,11 +29,11 @@ export {
   type Service,
   type ServiceCall,
   type ServiceDefinition,
-} from './harness/service.js';
+} from './harness/define/service.js';
 export { defineBlock, type Block } from './blocks/define-block.js';
 export { serviceBlock } from './blocks/service-block.js';
 export type { BlockManifest, FieldManifest, OutputManifest, BlockDefinition } from './blocks/manifest.js';
-export { secretParam, userOnlyParam, uiParam, type FieldMeta } from './harness/fields.js';
+export { secretParam, userOnlyParam, uiParam, type FieldMeta } from './harness/define/fields.js';
 export type * from './harness/types.js';
 
 /** A tool object, a built-in tool's literal id, or an id known only at run time (a `string`). */

@@ -3,21 +3,21 @@
  * tools import this module only, never the harness's files one by one. It is the authors'
  * side of the package; `src/index.ts` is the consumers' side (running tools, blocks, schemas).
  */
-export { defineTool } from './harness/define-tool.js';
-export { defineConnection, defineService, type Connection, type ConnectionSpec, type Service, type ServiceCall, type ServiceDefinition, type BlockOptions } from './harness/service.js';
-export { secretParam, userOnlyParam, uiParam } from './harness/fields.js';
-export { pathIdParam, pathSegment } from './harness/path-segment.js';
-export { customApiCall, type CustomCallSpec } from './harness/custom-call.js';
+export { defineTool } from './harness/define/define-tool.js';
+export { defineConnection, defineService, type Connection, type ConnectionSpec, type Service, type ServiceCall, type ServiceDefinition, type BlockOptions } from './harness/define/service.js';
+export { secretParam, userOnlyParam, uiParam } from './harness/define/fields.js';
+export { pathIdParam, pathSegment } from './harness/define/path-segment.js';
+export { customApiCall, type CustomCallSpec } from './harness/define/custom-call.js';
 export { ownValue } from './harness/dictionary.js';
 export { failure, ToolFailure, ToolCallError } from './harness/errors.js';
-export { pollJob, type PollSchedule } from './harness/poll.js';
-export { backoffMs, retrySettings } from './harness/retry.js';
-export { sleep } from './harness/sleep.js';
-export { Redactor } from './harness/redact.js';
-export { createCallState, sendRequest } from './harness/send.js';
-export { runTool, zodIssues, parseWire } from './harness/execute.js';
-export { paginate } from './harness/paginate.js';
-export { forEachConcurrent } from './harness/for-each-concurrent.js';
+export { pollJob, type PollSchedule } from './harness/define/poll.js';
+export { backoffMs, retrySettings } from './harness/send/retry.js';
+export { sleep } from './harness/send/sleep.js';
+export { Redactor } from './harness/mask/redact.js';
+export { createCallState, sendRequest } from './harness/send/send.js';
+export { runTool, zodIssues, parseWire } from './harness/run/execute.js';
+export { paginate } from './harness/define/paginate.js';
+export { forEachConcurrent } from './harness/run/for-each-concurrent.js';
 export { lineIcon } from './blocks/line-icon.js';
 export type {
   ExecuteOptions,

@@ -3,7 +3,7 @@ import { service as tinybird } from '../tools/tinybird/index.js';
 import { service as workflow } from '../tools/workflow/index.js';
 import type { Block } from './blocks/define-block.js';
 import { serviceBlock } from './blocks/service-block.js';
-import type { Service } from './harness/service.js';
+import type { Service } from './harness/define/service.js';
 import type { AnyTool } from './harness/types.js';
 
 /** The built-in services by id: the source of the type maps below. */

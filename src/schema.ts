@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dictionaryOf, ownValue } from './harness/dictionary.js';
-import { fieldMeta, paramNames } from './harness/fields.js';
+import { fieldMeta, paramNames } from './harness/define/fields.js';
 import type { AnyTool } from './harness/types.js';
 
 export type Audience = 'llm' | 'full';

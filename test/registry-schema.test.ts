@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getBlock, getTool, listBlocks, listTools, mergeLlmParams, toolJsonSchema } from '../src/index.js';
-import { paramNames } from '../src/harness/fields.js';
+import { paramNames } from '../src/harness/define/fields.js';
 
 const TINYBIRD_TOOLS = [
   'tinybird_events',

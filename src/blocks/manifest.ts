@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fieldMeta, paramShape, type FieldMeta } from '../harness/fields.js';
-import type { BlockCatalog } from '../harness/service.js';
+import { fieldMeta, paramShape, type FieldMeta } from '../harness/define/fields.js';
+import type { BlockCatalog } from '../harness/define/service.js';
 import type { AnyTool } from '../harness/types.js';
 
 /** A JSON Schema node, as far as the manifest reads it. */

@@ -1,4 +1,4 @@
-import type { Service } from '../harness/service.js';
+import type { Service } from '../harness/define/service.js';
 import { defineBlock, type Block } from './define-block.js';
 
 /**

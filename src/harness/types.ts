@@ -212,7 +212,8 @@ export interface PaginationSpec<O = unknown> {
   items(output: O): readonly unknown[];
 }
 
-export interface ToolDefinition<
+/** A tool as its service's `connection.defineTool` takes it: everything but `service` and `request`. */
+export interface ToolDeclaration<
   PS extends z.ZodType = z.ZodType,
   OS extends z.ZodType = z.ZodType,
   WS extends z.ZodType = z.ZodType,
@@ -234,11 +235,8 @@ export interface ToolDefinition<
    * schema for types, JSON Schema and docs.
    */
   outputCheck?: z.ZodType;
-  /** The service id (`tinybird`, `loops`, …): its connection's `service`, its block type and its `options.endpoints` key. */
-  service: string;
   /** What the tool works on (`Contact`, `Data Source`): editors that group operations, as n8n does, group them by it. */
   resource?: string;
-  request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
   /**
    * What the service sends on success (a 2xx body), as a zod schema. The harness checks the
    * body with it before `response` maps it, so the mapping reads typed values, and an
@@ -256,6 +254,18 @@ export interface ToolDefinition<
   pagination?: PaginationSpec<z.output<OS>>;
   /** Present on tools that compose several calls (polling, cursors); replaces the single call. */
   run?(params: z.output<PS>, ctx: ToolContext<z.output<PS>, z.input<OS>>): Promise<z.input<OS>>;
+}
+
+export interface ToolDefinition<
+  PS extends z.ZodType = z.ZodType,
+  OS extends z.ZodType = z.ZodType,
+  WS extends z.ZodType = z.ZodType,
+  Id extends string = string,
+> extends ToolDeclaration<PS, OS, WS, Id> {
+  /** The service id (`tinybird`, `loops`, …): its connection's `service`, its block type and its `options.endpoints` key. */
+  service: string;
+  /** The whole HTTP call (URL, credential header, pacing); `connection.defineTool` builds it from the call's path. */
+  request(params: z.output<PS>, options: ExecuteOptions): HttpRequestSpec;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

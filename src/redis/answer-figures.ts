@@ -1,5 +1,5 @@
-import { clampWait } from '../harness/header-figures.js';
-import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../harness/rate-limit.js';
+import { clampWait } from '../harness/pace/header-figures.js';
+import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../harness/pace/rate-limit.js';
 
 /**
  * What one answer tells the whole fleet, as the done script's arguments: status, the

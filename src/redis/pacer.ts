@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { heldTooLong, Pacer } from '../harness/pacer.js';
-import { onAbort } from '../harness/on-abort.js';
+import { heldTooLong, Pacer } from '../harness/pace/pacer.js';
+import { onAbort } from '../harness/send/on-abort.js';
 import type { PacerLike, PacerTurn, PacingSpec } from '../harness/types.js';
 import { answerFigures } from './answer-figures.js';
 import { ACQUIRE, DONE } from './pacer-scripts.js';

@@ -1,5 +1,5 @@
 import { getService, getTool } from '../registry.js';
-import type { Service } from '../harness/service.js';
+import type { Service } from '../harness/define/service.js';
 import type { AnyTool } from '../harness/types.js';
 import loops from './fixtures/loops.json' with { type: 'json' };
 import tinybird from './fixtures/tinybird.json' with { type: 'json' };

@@ -1,6 +1,6 @@
-import { Pacer } from '../harness/pacer.js';
-import { Redactor } from '../harness/redact.js';
-import { STAND_IN, type StandIn } from '../harness/stand-in.js';
+import { Pacer } from '../harness/pace/pacer.js';
+import { Redactor } from '../harness/mask/redact.js';
+import { STAND_IN, type StandIn } from '../harness/send/stand-in.js';
 import { listServices, type KnownToolId } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog, knownTool, type CatalogEntry } from './catalog.js';

@@ -1,5 +1,5 @@
 import { codeForStatus, ToolFailure } from '../harness/errors.js';
-import type { Connection } from '../harness/service.js';
+import type { Connection } from '../harness/define/service.js';
 import type { AnyTool, HttpRequestSpec, Query, RequestBody, ToolContext } from '../harness/types.js';
 
 /** A value no param holds: letters and digits only, so path encoding leaves it as it is. */

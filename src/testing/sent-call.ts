@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { Redactor } from '../harness/redact.js';
+import { Redactor } from '../harness/mask/redact.js';
 import type { SentRequest } from './answer-dispatcher.js';
 
 /** One request the mock received, readable: secrets masked, the body decoded by its content type. */

@@ -1,7 +1,7 @@
 import { generateText, jsonSchema, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { toAiSdkTools } from '../../src/agents/index.js';
+import { toAiSdkTools } from '../../src/hosts/agents/index.js';
 import { mockService } from '../helpers/mock-service.js';
 
 const LOOPS = 'https://app.loops.so';

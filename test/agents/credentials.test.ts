@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createToolExecutor } from '../../src/agents/index.js';
-import { missingSettings, secretValues, selectTools, serviceNames, userSide } from '../../src/agents/options.js';
-import { scrubSecrets } from '../../src/agents/scrub.js';
+import { createToolExecutor } from '../../src/hosts/agents/index.js';
+import { missingSettings, secretValues, selectTools, serviceNames, userSide } from '../../src/hosts/agents/options.js';
+import { scrubSecrets } from '../../src/hosts/agents/scrub.js';
 import { getTool, mergeLlmParams } from '../../src/index.js';
 import { paramsJsonSchema } from '../../src/schema.js';
-import { paramNames } from '../../src/harness/fields.js';
+import { paramNames } from '../../src/harness/define/fields.js';
 import { listTools } from '../../src/registry.js';
 import { mockService } from '../helpers/mock-service.js';
 

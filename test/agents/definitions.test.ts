@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { agentDefinition, anthropicTools, openAiChatTools, openAiResponsesTools, strictView } from '../../src/agents/index.js';
-import { paramNames } from '../../src/harness/fields.js';
+import { agentDefinition, anthropicTools, openAiChatTools, openAiResponsesTools, strictView } from '../../src/hosts/agents/index.js';
+import { paramNames } from '../../src/harness/define/fields.js';
 import { getTool, listTools } from '../../src/index.js';
 import { strictViolations } from './strict-rules.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createToolExecutor, settingsFromEnv } from '../../src/agents/index.js';
-import { scrubSecrets } from '../../src/agents/scrub.js';
+import { createToolExecutor, settingsFromEnv } from '../../src/hosts/agents/index.js';
+import { scrubSecrets } from '../../src/hosts/agents/scrub.js';
 import { mockService } from '../helpers/mock-service.js';
 
 const TB = 'https://api.tinybird.co';
@@ -107,8 +107,8 @@ describe('optional peers', () => {
         else packages.add(target!);
       }
     };
-    visit('src/agents/index.ts');
-    expect(seen).toContain('src/agents/mcp-server.ts');
+    visit('src/hosts/agents/index.ts');
+    expect(seen).toContain('src/hosts/agents/mcp-server.ts');
     expect([...packages].filter((name) => name === 'ai' || name.startsWith('@modelcontextprotocol/'))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer, type McpServerOptions } from '../../src/agents/index.js';
+import { createMcpServer, type McpServerOptions } from '../../src/hosts/agents/index.js';
 import { executeTool } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 let sb: Sandbox;
 let settings: McpServerOptions['settings'];

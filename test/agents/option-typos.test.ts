@@ -1,6 +1,6 @@
 import { jsonSchema } from 'ai';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createMcpToolHandlers, createToolExecutor, toAiSdkTools, type AgentToolOptions, type ServiceId } from '../../src/agents/index.js';
+import { createMcpToolHandlers, createToolExecutor, toAiSdkTools, type AgentToolOptions, type ServiceId } from '../../src/hosts/agents/index.js';
 
 const KEY = 'loops-secret-key-typo';
 

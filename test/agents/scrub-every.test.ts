@@ -6,7 +6,7 @@
  * would hide a gap here.
  */
 import { describe, expect, it } from 'vitest';
-import { scrubSecrets } from '../../src/agents/scrub.js';
+import { scrubSecrets } from '../../src/hosts/agents/scrub.js';
 
 const SECRET = 'p.tok/3n+=@"é';
 

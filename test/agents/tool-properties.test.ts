@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentDefinition } from '../../src/agents/index.js';
-import { paramNames } from '../../src/harness/fields.js';
+import { agentDefinition } from '../../src/hosts/agents/index.js';
+import { paramNames } from '../../src/harness/define/fields.js';
 import { getTool, listTools, toolJsonSchema } from '../../src/index.js';
 
 /**

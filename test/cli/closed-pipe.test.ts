@@ -6,7 +6,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 it('ends quietly with exit 0 when the reader of its stdout has gone (EPIPE), no stack trace', { timeout: 60_000 }, async () => {
   for (const args of [['list'], ['schema', 'tinybird_query']]) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/satellites/cli/index.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     // Closed before the first write, so every write fails with EPIPE.
     child.stdout.destroy();
     let stderr = '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { runTool } from '../../src/harness/execute.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { getTool } from '../../src/registry.js';
 import { cli } from './run-cli.js';
 

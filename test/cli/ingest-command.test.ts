@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
-import { formatBytes, renderProgress } from '../../src/cli/progress-bar.js';
+import { formatBytes, renderProgress } from '../../src/satellites/cli/progress-bar.js';
 
 const TOKEN = 'p.ingest-cli-secret';
 

@@ -59,7 +59,7 @@ describe('flowblocks ingest stopped by a signal (issue 42)', () => {
     try {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/index.ts', 'ingest', file, '--datasource', 'events', '--base-url', baseUrl, '--max-request-bytes', '1024', '--concurrency', '1'],
+        ['--import', 'tsx', 'src/satellites/cli/index.ts', 'ingest', file, '--datasource', 'events', '--base-url', baseUrl, '--max-request-bytes', '1024', '--concurrency', '1'],
         { cwd: root, env: { ...process.env, TINYBIRD_TOKEN: TOKEN, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let stdout = '';

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/satellites/cli/main.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -19,7 +19,7 @@ function io() {
 async function startMcp(args: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'mcp', ...args],
+    args: ['--import', 'tsx', join(ROOT, 'src/satellites/cli/index.ts'), 'mcp', ...args],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',

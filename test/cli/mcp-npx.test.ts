@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { NPX_MCP_ARGS } from '../../src/cli/mcp-desktop-config.js';
+import { NPX_MCP_ARGS } from '../../src/satellites/cli/mcp-desktop-config.js';
 import { cli } from './run-cli.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -18,7 +18,7 @@ describe('flowblocks mcp through npx', () => {
   it('without the SDK exits 1 and names the exact command that brings it', async () => {
     const run = promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', '--import', join(ROOT, 'test/helpers/no-mcp-sdk.mjs'), join(ROOT, 'src/cli/index.ts'), 'mcp', '--read-only'],
+      ['--import', 'tsx', '--import', join(ROOT, 'test/helpers/no-mcp-sdk.mjs'), join(ROOT, 'src/satellites/cli/index.ts'), 'mcp', '--read-only'],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } },
     );
     const failed = await run.then(

@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 async function startThroughWrapper(args: string[], ready: RegExp) {
-  const wrapper = spawn(process.execPath, [join(ROOT, 'test/helpers/no-forward-wrapper.mjs'), process.execPath, '--import', 'tsx', join(ROOT, 'src/cli/index.ts'), ...args], {
+  const wrapper = spawn(process.execPath, [join(ROOT, 'test/helpers/no-forward-wrapper.mjs'), process.execPath, '--import', 'tsx', join(ROOT, 'src/satellites/cli/index.ts'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

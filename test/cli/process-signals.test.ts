@@ -44,7 +44,7 @@ describe('npm start as a process', () => {
       const index = await waitFor(() => answers(port), 60_000);
       expect(index).toMatchObject({ flowblocks: 'sandbox', pid: expect.any(Number) });
 
-      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'sandbox', '--once', '--port', String(port), '--no-service-ports'], {
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/satellites/cli/index.ts', 'sandbox', '--once', '--port', String(port), '--no-service-ports'], {
         cwd: root,
         encoding: 'utf8',
         timeout: 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redisUrlOf } from '../../src/cli/redis-option.js';
+import { redisUrlOf } from '../../src/satellites/cli/redis-option.js';
 import { cli } from './run-cli.js';
 
 describe('--redis and $FLOWBLOCKS_REDIS_URL', () => {

@@ -1,4 +1,4 @@
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/satellites/cli/main.js';
 
 /** Runs the CLI in-process and returns its exit code and everything it printed. */
 export async function cli(args: string[], stdin = '') {

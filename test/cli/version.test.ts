@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { expect, it } from 'vitest';
-import { createMcpServer } from '../../src/agents/index.js';
+import { createMcpServer } from '../../src/hosts/agents/index.js';
 import { cli } from './run-cli.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

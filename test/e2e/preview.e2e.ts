@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldManifest } from '../../src/blocks/manifest.js';
-import { closeSharedDispatcher } from '../../src/harness/dispatcher.js';
-import { sandboxConnection, startPreviewServer, type PreviewServer } from '../../src/preview/index.js';
+import { closeSharedDispatcher } from '../../src/harness/send/dispatcher.js';
+import { sandboxConnection, startPreviewServer, type PreviewServer } from '../../src/satellites/preview/index.js';
 import { listBlocks } from '../../src/registry.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { launchChromium } from './chromium.js';
 
 /** Every operation's screenshot; `npm run docs:preview` sends the one-per-block set to docs/preview. */

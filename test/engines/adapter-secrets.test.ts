@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBlock } from '../../src/index.js';
-import { toN8nNode } from '../../src/n8n/index.js';
-import { toSimTool } from '../../src/sim/index.js';
+import { toN8nNode } from '../../src/hosts/n8n/index.js';
+import { toSimTool } from '../../src/hosts/sim/index.js';
 import { getTool } from '../../src/registry.js';
 import { runN8nNode } from './n8n-context.js';
 

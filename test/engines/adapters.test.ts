@@ -3,11 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getBlock, listBlocks, listTools } from '../../src/index.js';
-import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/n8n/index.js';
-import { errorLine } from '../../src/engines/params.js';
+import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/hosts/n8n/index.js';
+import { errorLine } from '../../src/hosts/shared/params.js';
 import { n8nWorkflow } from './n8n-context.js';
-import { toSimBlocks } from '../../src/sim/blocks.js';
-import { DEFAULT_SIM_PREFIX, toSimBlock, toSimBlockMeta, toSimRegistry, toSimTools } from '../../src/sim/index.js';
+import { toSimBlocks } from '../../src/hosts/sim/blocks.js';
+import { DEFAULT_SIM_PREFIX, toSimBlock, toSimBlockMeta, toSimRegistry, toSimTools } from '../../src/hosts/sim/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const builtin = JSON.parse(readFileSync(join(here, 'sim-builtin-ids.json'), 'utf8')) as { blockTypes: string[]; blockNames: string[]; toolIds: string[] };

@@ -15,15 +15,15 @@ async function browserBundle(entry: string) {
 
 describe('flowblocks/sim/blocks in a browser bundle', () => {
   it('bundles with no Node built-in and no package: the blocks and the icon code only', async () => {
-    const result = await browserBundle('src/sim/blocks.ts');
+    const result = await browserBundle('src/hosts/sim/blocks.ts');
     expect(result.errors).toEqual([]);
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((input) => input.includes('node_modules') || input.startsWith('node:'))).toEqual([]);
-    expect(inputs.sort()).toEqual(['src/blocks/manifests.generated.ts', 'src/sim/block-config.ts', 'src/sim/blocks.ts']);
+    expect(inputs.sort()).toEqual(['src/blocks/manifests.generated.ts', 'src/hosts/sim/block-config.ts', 'src/hosts/sim/blocks.ts']);
   });
 
   it('refuses the server entry, which runs tools (the check can fail)', async () => {
-    const failure = await browserBundle('src/sim/index.ts').then(
+    const failure = await browserBundle('src/hosts/sim/index.ts').then(
       () => undefined,
       (error: BuildFailure) => error,
     );

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { getBlock } from '../../src/index.js';
-import { toN8nNode } from '../../src/n8n/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { toSimRegistry } from '../../src/sim/index.js';
+import { toN8nNode } from '../../src/hosts/n8n/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { toSimRegistry } from '../../src/hosts/sim/index.js';
 import { n8nWorkflow, runN8nNode } from './n8n-context.js';
 
 let sb: Sandbox;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getBlock, getTool, listBlocks } from '../../src/index.js';
-import { n8nAction } from '../../src/n8n/style.js';
-import { toN8nNode } from '../../src/n8n/index.js';
+import { n8nAction } from '../../src/hosts/n8n/style.js';
+import { toN8nNode } from '../../src/hosts/n8n/index.js';
 import { n8nWorkflow } from './n8n-context.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,10 +1,10 @@
 import { getEventListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
-import { attempt, DEFAULT_MAX_RESPONSE_BYTES, isFault } from '../../src/harness/attempt.js';
+import { attempt, DEFAULT_MAX_RESPONSE_BYTES, isFault } from '../../src/harness/send/attempt.js';
 import { ToolFailure } from '../../src/harness/errors.js';
-import { Redactor } from '../../src/harness/redact.js';
-import { RAW_SCAN_MIN_BYTES } from '../../src/harness/redact-bytes.js';
+import { Redactor } from '../../src/harness/mask/redact.js';
+import { RAW_SCAN_MIN_BYTES } from '../../src/harness/mask/redact-bytes.js';
 
 /** A dispatcher that hands each request's options and handler to the test, to play the network. */
 function fakeDispatcher() {
@@ -204,7 +204,7 @@ describe('attempt (one request through undici dispatch)', () => {
     caller.abort();
     await expect(pending).rejects.toEqual({ kind: 'aborted', message: 'the call was aborted' });
     expect(c.abort).toHaveBeenCalledTimes(1);
-    // One listener per signal (src/harness/on-abort.ts), gone once it fired.
+    // One listener per signal (src/harness/send/on-abort.ts), gone once it fired.
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 

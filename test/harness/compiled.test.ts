@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compiled } from '../../src/harness/compiled.js';
+import { compiled } from '../../src/harness/run/compiled.js';
 import { getTool, listTools } from '../../src/index.js';
 
 /** Every schema a call parses with: each tool's params, wire and output check. */

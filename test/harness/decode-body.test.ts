@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBody, flattenHeaders } from '../../src/harness/decode-body.js';
+import { decodeBody, flattenHeaders } from '../../src/harness/send/decode-body.js';
 
 const body = Buffer.from('{"a":1}');
 const decode = (status: number, contentType: string | undefined, method = 'GET', bytes = body) =>

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, endpoint } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { defineConnection } from '../../src/harness/define/service.js';
 
-describe('defineTool and endpoint (src/harness/define-tool.ts)', () => {
+/** A connection without a base URL param: the caller's `endpoints` entry, else the default. */
+const endpoint = (options: { endpoints?: Record<string, string> }, service: string, fallback: string) =>
+  defineConnection({ service, baseUrl: { default: fallback }, credential: { param: 'apiKey', schema: z.string(), header: 'authorization', env: 'X_KEY' } }).resolveBaseUrl({}, options);
+
+describe('defineTool, and a base URL from endpoints (src/harness/define/)', () => {
   it('defineTool hands back the very declaration it was given', () => {
     const declaration = {
       id: 'example_x',

@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/dispatcher.js';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
+import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/send/dispatcher.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { ToolCallError } from '../../src/harness/errors.js';
-import { paginate } from '../../src/harness/paginate.js';
+import { paginate } from '../../src/harness/define/paginate.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';
 

@@ -1,10 +1,10 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/dispatcher.js';
+import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/send/dispatcher.js';
 
 /** The shared Agent's promises that a caller can see: a bounded number of sockets per origin, and a close that is safe to repeat. */
-describe('the shared dispatcher (src/harness/dispatcher.ts)', () => {
+describe('the shared dispatcher (src/harness/send/dispatcher.ts)', () => {
   const LIMIT = 128;
   const ports = new Set<number>();
   const held: ServerResponse[] = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointIssues } from '../../src/harness/endpoints.js';
+import { endpointIssues } from '../../src/harness/run/endpoints.js';
 import { executeTool, listServices } from '../../src/index.js';
 import { mockService } from '../helpers/mock-service.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldMeta, paramNames, paramShape, secretParam, uiParam, userOnlyParam } from '../../src/harness/fields.js';
+import { fieldMeta, paramNames, paramShape, secretParam, uiParam, userOnlyParam } from '../../src/harness/define/fields.js';
 
 /** What each declaration promises the agent view, the editor and the redaction, read back through the public helpers. */
-describe('param metadata (src/harness/fields.ts)', () => {
+describe('param metadata (src/harness/define/fields.ts)', () => {
   it('a secret is user-only, redacted and a password field; nothing else is claimed', () => {
     expect(fieldMeta(secretParam(z.string()))).toEqual({ visibility: 'user-only', secret: true, ui: 'password' });
   });

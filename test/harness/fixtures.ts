@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { secretParam, userOnlyParam } from '../../src/harness/fields.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { secretParam, userOnlyParam } from '../../src/harness/define/fields.js';
 
 /** Small tools that exercise the harness without any service's rules. */
 export const ORIGIN = 'https://api.example.test';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clampWait, MAX_HEADER_COUNT, MAX_HEADER_WAIT_MS } from '../../src/harness/header-figures.js';
-import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../../src/harness/rate-limit.js';
-import { serverDelayMs } from '../../src/harness/retry.js';
+import { clampWait, MAX_HEADER_COUNT, MAX_HEADER_WAIT_MS } from '../../src/harness/pace/header-figures.js';
+import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../../src/harness/pace/rate-limit.js';
+import { serverDelayMs } from '../../src/harness/send/retry.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const DAY = MAX_HEADER_WAIT_MS;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { buildRequest } from '../../src/harness/request.js';
+import { buildRequest } from '../../src/harness/send/request.js';
 import { ToolFailure } from '../../src/harness/errors.js';
 import { mockService } from '../helpers/mock-service.js';
 

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executeTool } from '../../src/index.js';
 import { getTool } from '../../src/registry.js';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
-import { Redactor } from '../../src/harness/redact.js';
-import { bytesHoldNoNeedle, RAW_SCAN_MIN_BYTES } from '../../src/harness/redact-bytes.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { Redactor } from '../../src/harness/mask/redact.js';
+import { bytesHoldNoNeedle, RAW_SCAN_MIN_BYTES } from '../../src/harness/mask/redact-bytes.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, SECRET, validParams } from './fixtures.js';
 

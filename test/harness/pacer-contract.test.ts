@@ -5,7 +5,7 @@
  * the fixed cap per second, and no timer left behind once a key is idle.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Pacer } from '../../src/harness/pacer.js';
+import { Pacer } from '../../src/harness/pace/pacer.js';
 import { onClock } from '../helpers/on-clock.js';
 
 const OK = { status: 200, headers: {} };

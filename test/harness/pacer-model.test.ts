@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Pacer, type Turn } from '../../src/harness/pacer.js';
+import { Pacer, type Turn } from '../../src/harness/pace/pacer.js';
 
 const LIMIT = 2;
 const WINDOW = 100;

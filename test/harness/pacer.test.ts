@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runTool } from '../../src/harness/execute.js';
-import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pacer.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { Pacer, sharedPacer, takeTurn } from '../../src/harness/pace/pacer.js';
 import { onClock } from '../helpers/on-clock.js';
 import { mockService } from '../helpers/mock-service.js';
 import { pacedExampleTool } from './fixtures.js';

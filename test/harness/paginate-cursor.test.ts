@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { paginate } from '../../src/harness/paginate.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { paginate } from '../../src/harness/define/paginate.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, SECRET } from './fixtures.js';
 

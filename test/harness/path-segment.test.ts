@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolFailure } from '../../src/harness/errors.js';
-import { pathIdParam, pathSegment } from '../../src/harness/path-segment.js';
+import { pathIdParam, pathSegment } from '../../src/harness/define/path-segment.js';
 
 describe('ids that go into a URL path', () => {
   it.each(['', '.', '..'])('pathSegment refuses %j as invalid_params, naming why', (id) => {

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BoundedCache } from '../../src/harness/bounded-cache.js';
-import { CallOptions, withIdempotencyKey } from '../../src/harness/call-options.js';
-import { endpointIssues } from '../../src/harness/endpoints.js';
-import { defineConnection, PACING_KEYS } from '../../src/harness/service.js';
+import { CallOptions, withIdempotencyKey } from '../../src/harness/run/call-options.js';
+import { endpointIssues } from '../../src/harness/run/endpoints.js';
+import { defineConnection, PACING_KEYS } from '../../src/harness/define/service.js';
 
 describe('BoundedCache', () => {
   it('keeps at most max entries, dropping the least recently used', () => {

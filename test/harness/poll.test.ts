@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, type ToolFailure } from '../../src/harness/errors.js';
-import { pollJob, type PollSchedule } from '../../src/harness/poll.js';
+import { pollJob, type PollSchedule } from '../../src/harness/define/poll.js';
 
 /**
  * pollJob's contract, on a fake clock: which waits it asks for between reads (growing by

@@ -5,7 +5,7 @@
  * character is tried.
  */
 import { describe, expect, it } from 'vitest';
-import { bytesHoldAnyNeedle, bytesHoldNoNeedle, jsonEscapedForms } from '../../src/harness/redact-bytes.js';
+import { bytesHoldAnyNeedle, bytesHoldNoNeedle, jsonEscapedForms } from '../../src/harness/mask/redact-bytes.js';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 const SECRET = 'sk_live_bytes-secret';

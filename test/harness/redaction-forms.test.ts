@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flattenHeaders } from '../../src/harness/decode-body.js';
+import { flattenHeaders } from '../../src/harness/send/decode-body.js';
 import { dictionaryOf } from '../../src/harness/dictionary.js';
-import { runTool } from '../../src/harness/execute.js';
-import { Redactor } from '../../src/harness/redact.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { Redactor } from '../../src/harness/mask/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { echoTool, ORIGIN, validParams } from './fixtures.js';

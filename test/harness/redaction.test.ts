@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
-import { Redactor, stripUrlCredentials } from '../../src/harness/redact.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { Redactor, stripUrlCredentials } from '../../src/harness/mask/redact.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { echoTool, ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildRequest, encodeQuery, formEncode, joinUrl, toNdjson } from '../../src/harness/request.js';
-import { runTool } from '../../src/harness/execute.js';
+import { buildRequest, encodeQuery, formEncode, joinUrl, toNdjson } from '../../src/harness/send/request.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readTool, validParams, writeTool } from './fixtures.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
 import { codeForStatus, errorFromResponse, serviceIssues, serviceMessage } from '../../src/harness/errors.js';
-import { runTool } from '../../src/harness/execute.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import type { HttpResponse } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, readTool, validParams } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../../src/harness/execute.js';
-import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../../src/harness/rate-limit.js';
-import { backoffMs, DEFAULT_RETRY, isRetryable, retryDelayMs, retrySettings, serverDelayMs } from '../../src/harness/retry.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { parseRateLimit, parseResetHeader, parseRetryAfter } from '../../src/harness/pace/rate-limit.js';
+import { backoffMs, DEFAULT_RETRY, isRetryable, retryDelayMs, retrySettings, serverDelayMs } from '../../src/harness/send/retry.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { keyedWriteTool, ORIGIN, readTool, validParams, writeTool } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, readTool, validParams } from './fixtures.js';
 

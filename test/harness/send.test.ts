@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import type { HarnessEvent, HttpRequestSpec, PacerLike } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, readTool, SECRET, validParams, writeTool } from './fixtures.js';
 
 /**
- * sendRequest (src/harness/send.ts) as a tool's caller sees it: what goes out on each
+ * sendRequest (src/harness/send/send.ts) as a tool's caller sees it: what goes out on each
  * attempt, what the logger hears, when it retries and waits, and what it hands back.
  */
 

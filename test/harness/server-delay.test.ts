@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../../src/harness/execute.js';
-import { retryDelayMs, retrySettings } from '../../src/harness/retry.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { retryDelayMs, retrySettings } from '../../src/harness/send/retry.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { mockService } from '../helpers/mock-service.js';
 import { keyedWriteTool, ORIGIN, readTool, validParams } from './fixtures.js';

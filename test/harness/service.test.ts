@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../../src/harness/define-tool.js';
-import { runTool } from '../../src/harness/execute.js';
-import { secretParam, userOnlyParam } from '../../src/harness/fields.js';
-import { defineConnection, defineService } from '../../src/harness/service.js';
+import { defineTool } from '../../src/harness/define/define-tool.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { secretParam, userOnlyParam } from '../../src/harness/define/fields.js';
+import { defineConnection, defineService } from '../../src/harness/define/service.js';
 import { mockService } from '../helpers/mock-service.js';
 
 /**
@@ -51,7 +51,7 @@ const ownPing = defineTool({
   ...toolParts,
   id: 'own_ping',
   service: 'own',
-  params: z.object({ base_url: paramOnly.params.base_url!, key: paramOnly.credential.schema }).partial({ base_url: true }),
+  params: z.object({ base_url: paramOnly.baseUrl.schema, key: paramOnly.credential.schema }).partial({ base_url: true }),
   request: (p, options) => paramOnly.request(p, options, { method: 'GET', path: '/ping' }),
 });
 
@@ -105,9 +105,34 @@ describe('connection.resolveBaseUrl', () => {
   });
 });
 
+describe('connection.defineTool', () => {
+  const get = withParam.defineTool({
+    id: 'region_get',
+    name: 'Get',
+    description: 'Read one thing.',
+    scopes: [],
+    annotations: { readOnly: true, destructive: false, idempotent: true },
+    params: z.object({ base_url: userOnlyParam(z.url()).optional(), token: secretParam(z.string()), id: z.string() }),
+    output: z.object({ id: z.string() }),
+    request: (p) => ({ method: 'GET', path: `/things/${p.id}`, query: { full: 'true' } }),
+    response: ({ body }) => body as { id: string },
+  });
+
+  it("gives the tool its connection's service", () => {
+    expect(get.service).toBe('region');
+  });
+
+  it('makes the call whole: the base URL before the path, the credential with its scheme, the pacing', () => {
+    const spec = get.request({ base_url: 'https://eu.region.test/', token: 'tk', id: 't1' }, {});
+    expect(spec).toMatchObject({ method: 'GET', url: 'https://eu.region.test/things/t1', query: { full: 'true' }, headers: { authorization: 'Bearer tk' } });
+    // Without its param, the base URL comes from the caller's endpoints, then the default.
+    expect(get.request({ token: 'tk', id: 't1' }, { endpoints: { region: 'http://127.0.0.1:9/r' } }).url).toBe('http://127.0.0.1:9/r/things/t1');
+    expect(get.request({ token: 'tk', id: 't1' }, {}).url).toBe('https://default.region.test/api/things/t1');
+  });
+});
+
 describe('connection.request', () => {
   it('puts the credential, with its scheme, before the call’s own headers', () => {
-    expect(Object.keys(withParam.params)).toEqual(['base_url', 'token']);
     const spec = withParam.request({ base_url: 'https://p.region.test/', token: 't' }, {}, { method: 'GET', path: '/x', headers: { a: 'b' } });
     expect(spec).toMatchObject({ method: 'GET', url: 'https://p.region.test/x', headers: { authorization: 'Bearer t', a: 'b' }, pacing: undefined });
     expect(Object.keys(spec.headers!)).toEqual(['authorization', 'a']);

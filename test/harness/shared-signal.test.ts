@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { onAbort } from '../../src/harness/on-abort.js';
+import { onAbort } from '../../src/harness/send/on-abort.js';
 
 const server = createServer((_req, res) => {
   // Answers later, so every call is in flight at once.

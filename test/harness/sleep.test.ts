@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_MS, sleep } from '../../src/harness/sleep.js';
+import { MAX_TIMER_MS, sleep } from '../../src/harness/send/sleep.js';
 
 /** Where a promise stands, read without waiting for it. */
 function track(promise: Promise<unknown>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlotLog } from '../../src/harness/slot-log.js';
+import { SlotLog } from '../../src/harness/pace/slot-log.js';
 
 describe('SlotLog', () => {
   it('frees each slot one window after its use, at most 1/32 of a window late, in constant memory', () => {

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
-import { runTool } from '../../src/harness/execute.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { readTool, validParams, writeTool } from './fixtures.js';
 
 /**

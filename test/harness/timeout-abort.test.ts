@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../../src/harness/execute.js';
-import { sleep } from '../../src/harness/sleep.js';
+import { runTool } from '../../src/harness/run/execute.js';
+import { sleep } from '../../src/harness/send/sleep.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readTool, validParams, writeTool } from './fixtures.js';
 

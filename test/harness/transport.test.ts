@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import type { Transport, TransportRequest, TransportResponse } from '../../src/harness/types.js';
-import { n8nTransport } from '../../src/n8n/http-transport.js';
+import { n8nTransport } from '../../src/hosts/n8n/http-transport.js';
 import { gzip as webGzip } from '../../packages/n8n-nodes-flowblocks/src/web-gzip.mjs';
 
 const LOOPS = 'https://app.loops.so/api/v1';
@@ -285,7 +285,7 @@ describe('the clock', () => {
   const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
   it('keeps the process alive for a timer, not for a background one, and cancels either', async () => {
-    const { startTimer } = await import('../../src/harness/timers.js');
+    const { startTimer } = await import('../../src/harness/send/timers.js');
     const before = timeouts();
     const fired: string[] = [];
     const held = startTimer(() => fired.push('held'), 10_000);

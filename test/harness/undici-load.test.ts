@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeSharedDispatcher } from '../../src/harness/dispatcher.js';
-import { runTool } from '../../src/harness/execute.js';
+import { closeSharedDispatcher } from '../../src/harness/send/dispatcher.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { readTool, validParams } from './fixtures.js';
 
 // undici as a bundle without it, or an app's node_modules without it, would have it: not there.
@@ -10,7 +10,7 @@ vi.mock('undici', async (importOriginal) => {
   return importOriginal();
 });
 
-describe('undici, loaded on the first request (src/harness/undici.ts)', () => {
+describe('undici, loaded on the first request (src/harness/send/undici.ts)', () => {
   afterEach(async () => {
     missing.on = true;
     await closeSharedDispatcher();

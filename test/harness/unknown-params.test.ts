@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { runTool } from '../../src/harness/execute.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { mockService } from '../helpers/mock-service.js';
 import { readTool } from './fixtures.js';
 

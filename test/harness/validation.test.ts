@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { runTool } from '../../src/harness/execute.js';
+import { runTool } from '../../src/harness/run/execute.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readTool, SECRET, validParams } from './fixtures.js';
 

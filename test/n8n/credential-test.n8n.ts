@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
 import { CACHE_DIR, ensureN8n, N8N_VERSION, NODE24 } from '../../scripts/n8n-host.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 interface Result {
   status: 'OK' | 'Error';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chatTarget } from '../../src/notifications/channels/chat.js';
-import { emailTarget } from '../../src/notifications/channels/email.js';
-import { buildCompletedEvent } from '../../src/notifications/payload.js';
-import type { Delivery } from '../../src/notifications/queue.js';
+import { chatTarget } from '../../src/satellites/notifications/channels/chat.js';
+import { emailTarget } from '../../src/satellites/notifications/channels/email.js';
+import { buildCompletedEvent } from '../../src/satellites/notifications/payload.js';
+import type { Delivery } from '../../src/satellites/notifications/queue.js';
 import { mockService } from '../helpers/mock-service.js';
 
 const event = buildCompletedEvent(

@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readJournal } from '../../src/notifications/journal.js';
-import type { NotificationState } from '../../src/notifications/state.js';
-import { journalPathFor } from '../../src/notifications/store.js';
+import { readJournal } from '../../src/satellites/notifications/journal.js';
+import type { NotificationState } from '../../src/satellites/notifications/state.js';
+import { journalPathFor } from '../../src/satellites/notifications/store.js';
 import { fakeClock } from './fake-clock.js';
 import { log, receiver, start, statePath, T0 } from './restart-helpers.js';
 

@@ -1,4 +1,4 @@
-import type { CompletedLog } from '../../src/notifications/payload.js';
+import type { CompletedLog } from '../../src/satellites/notifications/payload.js';
 
 export const T0 = Date.UTC(2026, 0, 5, 12);
 let seq = 0;

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/notifications/clock.js';
+import type { Clock } from '../../src/satellites/notifications/clock.js';
 
 interface Timer {
   at: number;

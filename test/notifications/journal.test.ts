@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendJournalLine, clearJournal, readJournal } from '../../src/notifications/journal.js';
+import { appendJournalLine, clearJournal, readJournal } from '../../src/satellites/notifications/journal.js';
 import { statePath } from './restart-helpers.js';
 
 /** A journal path in a fresh directory (removed after the test). */

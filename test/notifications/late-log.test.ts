@@ -6,9 +6,9 @@
  * late log's end before and after the idle threshold.
  */
 import { describe, expect, it } from 'vitest';
-import { Notifier } from '../../src/notifications/notifier.js';
-import { initialRulesState, RuleEngine } from '../../src/notifications/rule-engine.js';
-import { parseSettings } from '../../src/notifications/settings.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import { initialRulesState, RuleEngine } from '../../src/satellites/notifications/rule-engine.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
 import { runEndedAt, T0 } from './execution-log.js';
 import { fakeClock } from './fake-clock.js';
 

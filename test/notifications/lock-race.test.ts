@@ -12,7 +12,7 @@ import { existsSync, linkSync, mkdtempSync, readFileSync, readdirSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir, systemLockOps, type LockOps } from '../../src/notifications/lock.js';
+import { lockDataDir, systemLockOps, type LockOps } from '../../src/satellites/notifications/lock.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

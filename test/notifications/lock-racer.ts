@@ -5,7 +5,7 @@
  * `release` lets it go and prints `released`.
  */
 import { createInterface } from 'node:readline';
-import { lockDataDir } from '../../src/notifications/lock.js';
+import { lockDataDir } from '../../src/satellites/notifications/lock.js';
 
 let release: (() => void) | undefined;
 for await (const line of createInterface({ input: process.stdin })) {

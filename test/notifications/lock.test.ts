@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../src/notifications/lock.js';
-import { processStartTime } from '../../src/notifications/process-identity.js';
+import { lockDataDir } from '../../src/satellites/notifications/lock.js';
+import { processStartTime } from '../../src/satellites/notifications/process-identity.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

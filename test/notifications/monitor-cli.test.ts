@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/satellites/cli/main.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { fakeLog } from './logs-api.js';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMonitorConfig } from '../../src/notifications/monitor-config.js';
-import { SettingsError } from '../../src/notifications/settings.js';
+import { loadMonitorConfig } from '../../src/satellites/notifications/monitor-config.js';
+import { SettingsError } from '../../src/satellites/notifications/settings.js';
 
 const KEY = 'sk_Qz7+/=:@"é_Wv9k3Xp';
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { main } from '../../src/satellites/cli/main.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { call, webhookReceiver } from '../sandbox/helpers.js';
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LogMonitor, MonitorError } from '../../src/notifications/monitor.js';
-import { Notifier } from '../../src/notifications/notifier.js';
-import type { Target } from '../../src/notifications/queue.js';
-import { parseSettings, type NotificationSettingsInput } from '../../src/notifications/settings.js';
-import type { NotificationState } from '../../src/notifications/state.js';
-import { jsonFileStore, type StateStore } from '../../src/notifications/store.js';
+import { LogMonitor, MonitorError } from '../../src/satellites/notifications/monitor.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import type { Target } from '../../src/satellites/notifications/queue.js';
+import { parseSettings, type NotificationSettingsInput } from '../../src/satellites/notifications/settings.js';
+import type { NotificationState } from '../../src/satellites/notifications/state.js';
+import { jsonFileStore, type StateStore } from '../../src/satellites/notifications/store.js';
 import { fakeClock, flush } from './fake-clock.js';
 import { fakeLog, fakeLogsApi, ORIGIN } from './logs-api.js';
 

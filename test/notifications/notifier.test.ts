@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Notifier } from '../../src/notifications/notifier.js';
-import type { CompletedLog } from '../../src/notifications/payload.js';
-import type { Target } from '../../src/notifications/queue.js';
-import type { DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { parseSettings, type NotificationSettingsInput } from '../../src/notifications/settings.js';
-import type { NotificationState } from '../../src/notifications/state.js';
-import { memoryStore } from '../../src/notifications/store.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import type { CompletedLog } from '../../src/satellites/notifications/payload.js';
+import type { Target } from '../../src/satellites/notifications/queue.js';
+import type { DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { parseSettings, type NotificationSettingsInput } from '../../src/satellites/notifications/settings.js';
+import type { NotificationState } from '../../src/satellites/notifications/state.js';
+import { memoryStore } from '../../src/satellites/notifications/store.js';
 import { workflowExecutionCompletedEventSchema } from '../../src/webhooks/index.js';
 import { mockService } from '../helpers/mock-service.js';
 import { executionLog, T0 } from './execution-log.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCompletedEvent, type CompletedLog } from '../../src/notifications/payload.js';
+import { buildCompletedEvent, type CompletedLog } from '../../src/satellites/notifications/payload.js';
 import { workflowExecutionCompletedEventSchema } from '../../src/webhooks/index.js';
 
 const log: CompletedLog = {

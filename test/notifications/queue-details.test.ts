@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DeliveryQueue, deliveryIdFor, replayProgress, type Delivery, type DeliveryProgress, type QueueState, type Target } from '../../src/notifications/queue.js';
-import { MAX_ATTEMPTS, type DeliveryOutcome as AttemptOutcome } from '../../src/notifications/delivery-retry.js';
+import { DeliveryQueue, deliveryIdFor, replayProgress, type Delivery, type DeliveryProgress, type QueueState, type Target } from '../../src/satellites/notifications/queue.js';
+import { MAX_ATTEMPTS, type DeliveryOutcome as AttemptOutcome } from '../../src/satellites/notifications/delivery-retry.js';
 import { fakeClock } from './fake-clock.js';
 
 const T0 = Date.UTC(2026, 0, 5, 12);

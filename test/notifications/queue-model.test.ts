@@ -12,8 +12,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { DeliveryQueue, replayProgress, type DeliveryProgress, type QueueState, type Target } from '../../src/notifications/queue.js';
+import { MAX_ATTEMPTS, type DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { DeliveryQueue, replayProgress, type DeliveryProgress, type QueueState, type Target } from '../../src/satellites/notifications/queue.js';
 import { fakeClock, flush } from './fake-clock.js';
 
 const T0 = Date.UTC(2026, 0, 5, 12);

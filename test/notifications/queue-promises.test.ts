@@ -7,11 +7,11 @@
  *   test is stopped after a bounded number of turns).
  */
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_TIMEOUT_MS, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { Notifier } from '../../src/notifications/notifier.js';
-import { DeliveryQueue, type Delivery, type QueueState, type Target } from '../../src/notifications/queue.js';
-import { parseSettings } from '../../src/notifications/settings.js';
-import type { Clock } from '../../src/notifications/clock.js';
+import { DELIVERY_TIMEOUT_MS, type DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import { DeliveryQueue, type Delivery, type QueueState, type Target } from '../../src/satellites/notifications/queue.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
+import type { Clock } from '../../src/satellites/notifications/clock.js';
 import { executionLog, T0 } from './execution-log.js';
 import { fakeClock, flush } from './fake-clock.js';
 

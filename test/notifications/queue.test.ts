@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryQueue, deliveryIdFor, replayProgress, type DeliveryProgress, type QueueState, type Target } from '../../src/notifications/queue.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, deliveryRetryDelayMs, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { jsonFileStore, type StateStore } from '../../src/notifications/store.js';
+import { DeliveryQueue, deliveryIdFor, replayProgress, type DeliveryProgress, type QueueState, type Target } from '../../src/satellites/notifications/queue.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, deliveryRetryDelayMs, type DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { jsonFileStore, type StateStore } from '../../src/satellites/notifications/store.js';
 import { fakeClock } from './fake-clock.js';
 
 const status = (code: number): DeliveryOutcome => ({ kind: 'status', status: code });

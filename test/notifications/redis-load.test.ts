@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadOptional } from '../../src/notifications/redis/load.js';
-import { describeRedisUrl, isRedisUrl } from '../../src/notifications/redis/url.js';
+import { loadOptional } from '../../src/satellites/notifications/redis/load.js';
+import { describeRedisUrl, isRedisUrl } from '../../src/satellites/notifications/redis/url.js';
 
 describe('the Redis store\'s optional packages', () => {
   it('names the install command when a package is missing', async () => {

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { Notifier } from '../../src/notifications/notifier.js';
-import type { Target } from '../../src/notifications/queue.js';
-import type { DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { parseSettings } from '../../src/notifications/settings.js';
-import type { NotificationState } from '../../src/notifications/state.js';
-import { jsonFileStore } from '../../src/notifications/store.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import type { Target } from '../../src/satellites/notifications/queue.js';
+import type { DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
+import type { NotificationState } from '../../src/satellites/notifications/state.js';
+import { jsonFileStore } from '../../src/satellites/notifications/store.js';
 import { executionLog } from './execution-log.js';
 import type { fakeClock } from './fake-clock.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialRulesState, RuleEngine } from '../../src/notifications/rule-engine.js';
-import type { AlertRule } from '../../src/notifications/settings.js';
+import { initialRulesState, RuleEngine } from '../../src/satellites/notifications/rule-engine.js';
+import type { AlertRule } from '../../src/satellites/notifications/settings.js';
 import { runEndedAt } from './execution-log.js';
 
 /** The alert rules at the exact edges of their windows, and the reasons they give. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletedLog } from '../../src/notifications/payload.js';
-import { COOLDOWN_MS, initialRulesState, RuleEngine } from '../../src/notifications/rule-engine.js';
-import type { AlertRule } from '../../src/notifications/settings.js';
+import type { CompletedLog } from '../../src/satellites/notifications/payload.js';
+import { COOLDOWN_MS, initialRulesState, RuleEngine } from '../../src/satellites/notifications/rule-engine.js';
+import type { AlertRule } from '../../src/satellites/notifications/settings.js';
 import { runEndedAt as run } from './execution-log.js';
 
 const HOUR = 3_600_000;

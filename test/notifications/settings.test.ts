@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettings, SettingsError } from '../../src/notifications/settings.js';
+import { parseSettings, SettingsError } from '../../src/satellites/notifications/settings.js';
 
 const webhook = { type: 'webhook', url: 'https://hooks.example.com/in', secret: 'whsec-very-secret' };
 

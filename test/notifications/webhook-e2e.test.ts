@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Notifier } from '../../src/notifications/notifier.js';
-import { parseSettings } from '../../src/notifications/settings.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { fakeClock } from './fake-clock.js';
 

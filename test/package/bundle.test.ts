@@ -21,7 +21,7 @@ let bin: string;
 beforeAll(async () => {
   const result = await build({ ...options, write: false, sourcemap: false, logLevel: 'silent' });
   meta = result.metafile;
-  const cli = result.outputFiles.find((file) => file.path.endsWith('/dist/src/cli/index.js'));
+  const cli = result.outputFiles.find((file) => file.path.endsWith('/dist/src/satellites/cli/index.js'));
   bin = cli?.text ?? '';
 });
 
@@ -67,7 +67,7 @@ describe('the bundled dist/', () => {
     ['src/webhooks/index.ts', ['tools/tinybird/', 'tools/loops/', 'tools/workflow/index.ts']],
   ])('%s loads only its own service, and no optional peer', (entry, others) => {
     const { sources, packages } = staticLoad(entry);
-    const forbidden = [...others, 'src/sandbox/', 'src/notifications/', 'src/registry.ts', 'src/cli/', 'blocks/', 'src/redis/'];
+    const forbidden = [...others, 'src/satellites/sandbox/', 'src/satellites/notifications/', 'src/registry.ts', 'src/satellites/cli/', 'blocks/', 'src/redis/'];
     expect(sources.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
     expect(packages.filter(optionalPeer)).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe('the bundled dist/', () => {
   it('the root entry loads no sandbox, engine adapter or Redis code, and no optional peer', () => {
     const { sources, packages } = staticLoad('src/index.ts');
     expect(sources).toContain('tools/tinybird/index.ts');
-    const forbidden = ['src/sandbox/', 'src/sim/', 'src/n8n/', 'src/engines/', 'src/redis/', 'src/notifications/redis/', 'src/cli/'];
+    const forbidden = ['src/satellites/sandbox/', 'src/hosts/sim/', 'src/hosts/n8n/', 'src/hosts/shared/', 'src/redis/', 'src/satellites/notifications/redis/', 'src/satellites/cli/'];
     expect(sources.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
     expect(packages.filter(optionalPeer)).toEqual([]);
   });
@@ -87,13 +87,13 @@ describe('the bundled dist/', () => {
   });
 
   it('the CLI loads its commands, the sandbox, the Redis store and the MCP SDK on demand', () => {
-    const { sources, packages } = staticLoad('src/cli/index.ts');
-    const forbidden = ['src/sandbox/', 'src/notifications/redis/', 'src/redis/', 'src/agents/mcp-server.ts', 'src/preview/'];
+    const { sources, packages } = staticLoad('src/satellites/cli/index.ts');
+    const forbidden = ['src/satellites/sandbox/', 'src/satellites/notifications/redis/', 'src/redis/', 'src/hosts/agents/mcp-server.ts', 'src/satellites/preview/'];
     expect(sources.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
     expect(packages.filter(optionalPeer)).toEqual([]);
   });
 
-  it.each(['src/sandbox/index.ts', 'src/notifications/index.ts', 'src/sim/index.ts', 'src/n8n/index.ts', 'src/agents/index.ts'])('%s loads no optional peer at import', (entry) => {
+  it.each(['src/satellites/sandbox/index.ts', 'src/satellites/notifications/index.ts', 'src/hosts/sim/index.ts', 'src/hosts/n8n/index.ts', 'src/hosts/agents/index.ts'])('%s loads no optional peer at import', (entry) => {
     expect(staticLoad(entry).packages.filter(optionalPeer)).toEqual([]);
   });
 });

@@ -31,14 +31,14 @@ describe('subpath exports load only their own service', () => {
   ])('%s', (entry, others) => {
     const files = [...importGraph(entry)];
     expect(files.length).toBeGreaterThan(1);
-    const forbidden = [...others, 'src/sandbox/', 'src/notifications/', 'src/registry.ts', 'src/cli/', 'blocks/'];
+    const forbidden = [...others, 'src/satellites/sandbox/', 'src/satellites/notifications/', 'src/registry.ts', 'src/satellites/cli/', 'blocks/'];
     expect(files.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
   });
 
   it('keeps chdb and the sandbox out of the root entry', () => {
     const files = [...importGraph('src/index.ts')];
     expect(files).toContain('tools/tinybird/index.ts');
-    expect(files.filter((file) => file.startsWith('src/sandbox/'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('src/satellites/sandbox/'))).toEqual([]);
     for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/from ['"]chdb['"]/);
   });
 });
@@ -46,10 +46,10 @@ describe('subpath exports load only their own service', () => {
 describe('engine adapters', () => {
   it('the root entry loads neither flowblocks/sim nor flowblocks/n8n', () => {
     const files = [...importGraph('src/index.ts')];
-    expect(files.filter((file) => file.startsWith('src/sim/') || file.startsWith('src/n8n/') || file.startsWith('src/engines/'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('src/hosts/sim/') || file.startsWith('src/hosts/n8n/') || file.startsWith('src/hosts/shared/'))).toEqual([]);
   });
 
-  it.each(['src/sim/index.ts', 'src/n8n/index.ts'])('%s loads no engine package at run time (types only)', (entry) => {
+  it.each(['src/hosts/sim/index.ts', 'src/hosts/n8n/index.ts'])('%s loads no engine package at run time (types only)', (entry) => {
     for (const file of importGraph(entry)) {
       const source = readFileSync(join(ROOT, file), 'utf8');
       expect(source, file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"](n8n-workflow|n8n-core|react)['"]/m);
@@ -69,7 +69,7 @@ describe('flowblocks/redis', () => {
     const files = [...importGraph('src/redis/index.ts')];
     expect(files).toContain('src/redis/pacer.ts');
     for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/^\s*import\s(?!type\b)[^;]*from\s+['"]ioredis['"]/m);
-    const forbidden = ['tools/', 'src/registry.ts', 'src/cli/', 'src/sandbox/', 'src/notifications/'];
+    const forbidden = ['tools/', 'src/registry.ts', 'src/satellites/cli/', 'src/satellites/sandbox/', 'src/satellites/notifications/'];
     expect(files.filter((file) => forbidden.some((prefix) => file.startsWith(prefix)))).toEqual([]);
     expect(readFileSync(join(ROOT, 'src/redis/connect.ts'), 'utf8')).toMatch(/await import\('ioredis'\)/);
   });
@@ -78,27 +78,27 @@ describe('flowblocks/redis', () => {
 describe('the Redis store of the monitor', () => {
   const VALUE_IMPORT_OF_REDIS = /^\s*import\s(?!type\b)[^;]*from\s+['"](ioredis|bullmq)['"]/m;
 
-  it.each(['src/index.ts', 'src/notifications/index.ts', 'src/cli/index.ts'])('%s loads nothing of Redis without --store', (entry) => {
+  it.each(['src/index.ts', 'src/satellites/notifications/index.ts', 'src/satellites/cli/index.ts'])('%s loads nothing of Redis without --store', (entry) => {
     const files = [...importGraph(entry)];
-    expect(files.filter((file) => file.startsWith('src/notifications/redis/'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('src/satellites/notifications/redis/'))).toEqual([]);
     for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(VALUE_IMPORT_OF_REDIS);
   });
 
   it('loads ioredis and bullmq only through import(), in one place', () => {
-    const files = [...importGraph('src/notifications/redis/backend.ts')];
-    expect(files).toContain('src/notifications/redis/load.ts');
+    const files = [...importGraph('src/satellites/notifications/redis/backend.ts')];
+    expect(files).toContain('src/satellites/notifications/redis/load.ts');
     for (const file of files) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(VALUE_IMPORT_OF_REDIS);
-    const load = readFileSync(join(ROOT, 'src/notifications/redis/load.ts'), 'utf8');
+    const load = readFileSync(join(ROOT, 'src/satellites/notifications/redis/load.ts'), 'utf8');
     expect(load).toMatch(/import\('ioredis'\)/);
     expect(load).toMatch(/import\('bullmq'\)/);
     expect(load).toMatch(/npm install bullmq ioredis/);
     // The command reaches the Redis store by import() only when --store is given.
-    expect(readFileSync(join(ROOT, 'src/cli/monitor-command.ts'), 'utf8')).toMatch(/await import\('\.\.\/notifications\/redis\/backend\.js'\)/);
+    expect(readFileSync(join(ROOT, 'src/satellites/cli/monitor-command.ts'), 'utf8')).toMatch(/await import\('\.\.\/notifications\/redis\/backend\.js'\)/);
   });
 });
 
 describe('flowblocks/testing', () => {
-  it.each(['src/index.ts', 'tools/tinybird/index.ts', 'tools/loops/index.ts', 'tools/workflow/index.ts', 'src/agents/index.ts', 'src/sim/index.ts', 'src/n8n/index.ts'])(
+  it.each(['src/index.ts', 'tools/tinybird/index.ts', 'tools/loops/index.ts', 'tools/workflow/index.ts', 'src/hosts/agents/index.ts', 'src/hosts/sim/index.ts', 'src/hosts/n8n/index.ts'])(
     '%s loads none of it',
     (entry) => {
       expect([...importGraph(entry)].filter((file) => file.startsWith('src/testing/'))).toEqual([]);

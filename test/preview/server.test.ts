@@ -1,9 +1,9 @@
 import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedDispatcher } from '../../src/harness/dispatcher.js';
-import { endpointConnection, startPreviewServer, type BlocksResponse, type PreviewServer } from '../../src/preview/index.js';
-import { pageScript } from '../../src/preview/page/script.js';
+import { closeSharedDispatcher } from '../../src/harness/send/dispatcher.js';
+import { endpointConnection, startPreviewServer, type BlocksResponse, type PreviewServer } from '../../src/satellites/preview/index.js';
+import { pageScript } from '../../src/satellites/preview/page/script.js';
 import { listBlocks } from '../../src/registry.js';
 
 const KEY = 'loops-preview-secret-key';

@@ -1,5 +1,5 @@
 /**
- * The Redis store's BullMQ deliveries (src/notifications/redis/bull-deliveries.ts) in this
+ * The Redis store's BullMQ deliveries (src/satellites/notifications/redis/bull-deliveries.ts) in this
  * process, against a real redis-server: `--once` (deliverDue), an outbox left by a holder
  * that died, a holder whose lease is no longer valid (sends nothing), and the Worker's
  * settings that make a takeover re-send only what was in flight.
@@ -7,17 +7,17 @@
 import * as bullmq from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import { Notifier } from '../../src/notifications/notifier.js';
-import type { Delivery, Target } from '../../src/notifications/queue.js';
-import { BullDeliveries } from '../../src/notifications/redis/bull-deliveries.js';
-import { monitorRedis, type MonitorRedis } from '../../src/notifications/redis/client.js';
-import { specBackoff } from '../../src/notifications/redis/delivery-job.js';
-import { monitorKeys } from '../../src/notifications/redis/keys.js';
-import { Lease } from '../../src/notifications/redis/lease.js';
-import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
-import { initialRulesState } from '../../src/notifications/rule-engine.js';
-import { parseSettings } from '../../src/notifications/settings.js';
+import { MAX_ATTEMPTS, type DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import { Notifier } from '../../src/satellites/notifications/notifier.js';
+import type { Delivery, Target } from '../../src/satellites/notifications/queue.js';
+import { BullDeliveries } from '../../src/satellites/notifications/redis/bull-deliveries.js';
+import { monitorRedis, type MonitorRedis } from '../../src/satellites/notifications/redis/client.js';
+import { specBackoff } from '../../src/satellites/notifications/redis/delivery-job.js';
+import { monitorKeys } from '../../src/satellites/notifications/redis/keys.js';
+import { Lease } from '../../src/satellites/notifications/redis/lease.js';
+import { RedisStateStore } from '../../src/satellites/notifications/redis/state-store.js';
+import { initialRulesState } from '../../src/satellites/notifications/rule-engine.js';
+import { parseSettings } from '../../src/satellites/notifications/settings.js';
 import { executionLog } from '../notifications/execution-log.js';
 import { until } from '../helpers/monitor-process.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';

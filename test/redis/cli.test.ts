@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { cli } from '../cli/run-cli.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 

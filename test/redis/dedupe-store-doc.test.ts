@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCompletedEvent } from '../../src/notifications/payload.js';
+import { buildCompletedEvent } from '../../src/satellites/notifications/payload.js';
 import { signWebhook, verifyWebhook, WebhookDeduplicator } from '../../src/webhooks/index.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 

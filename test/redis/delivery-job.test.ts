@@ -1,13 +1,13 @@
 /**
- * One BullMQ delivery job's attempt (src/notifications/redis/delivery-job.ts), as the Redis
+ * One BullMQ delivery job's attempt (src/satellites/notifications/redis/delivery-job.ts), as the Redis
  * store's worker runs it: what the channel is given, what is logged, and what BullMQ is told
  * (done, retry after the spec's delay, or give up). No Redis needed: the job is a plain object.
  */
 import * as bullmq from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, type DeliveryOutcome } from '../../src/notifications/delivery-retry.js';
-import type { Delivery, Target } from '../../src/notifications/queue.js';
-import { attemptDelivery, jobData, RetryLater, specBackoff, type DeliveryJobData } from '../../src/notifications/redis/delivery-job.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, type DeliveryOutcome } from '../../src/satellites/notifications/delivery-retry.js';
+import type { Delivery, Target } from '../../src/satellites/notifications/queue.js';
+import { attemptDelivery, jobData, RetryLater, specBackoff, type DeliveryJobData } from '../../src/satellites/notifications/redis/delivery-job.js';
 
 const data: DeliveryJobData = { id: 'dlv_1', target: 'hook', eventId: 'evt_1', workflowId: 'wf_1', executionId: 'exec_1', body: '{"a":1}', reasons: ['r'], createdAt: 5 };
 const NOW = 1_700_000_000_000;

@@ -1,8 +1,8 @@
 /** One redis-server per test file for the lease tests, and the clients and leases they open, cleaned up after each test. */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { MonitorRedis } from '../../src/notifications/redis/client.js';
-import type { Lease } from '../../src/notifications/redis/lease.js';
+import type { MonitorRedis } from '../../src/satellites/notifications/redis/client.js';
+import type { Lease } from '../../src/satellites/notifications/redis/lease.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
 export interface LeaseRedis {

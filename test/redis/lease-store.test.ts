@@ -6,14 +6,14 @@
  */
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
-import type { Delivery } from '../../src/notifications/queue.js';
-import { monitorRedis } from '../../src/notifications/redis/client.js';
-import { monitorKeys } from '../../src/notifications/redis/keys.js';
-import { Lease, LeaseHeldError, RedisUnreachableError } from '../../src/notifications/redis/lease.js';
-import { ACQUIRE, RENEW } from '../../src/notifications/redis/scripts.js';
-import { RedisStateStore } from '../../src/notifications/redis/state-store.js';
-import { initialRulesState } from '../../src/notifications/rule-engine.js';
-import type { NotificationState } from '../../src/notifications/state.js';
+import type { Delivery } from '../../src/satellites/notifications/queue.js';
+import { monitorRedis } from '../../src/satellites/notifications/redis/client.js';
+import { monitorKeys } from '../../src/satellites/notifications/redis/keys.js';
+import { Lease, LeaseHeldError, RedisUnreachableError } from '../../src/satellites/notifications/redis/lease.js';
+import { ACQUIRE, RENEW } from '../../src/satellites/notifications/redis/scripts.js';
+import { RedisStateStore } from '../../src/satellites/notifications/redis/state-store.js';
+import { initialRulesState } from '../../src/satellites/notifications/rule-engine.js';
+import type { NotificationState } from '../../src/satellites/notifications/state.js';
 import { until } from '../helpers/monitor-process.js';
 import { leaseRedis } from './lease-redis.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { monitorKeys } from '../../src/notifications/redis/keys.js';
+import { monitorKeys } from '../../src/satellites/notifications/redis/keys.js';
 import { exited, platform, ROOT, writeConfig } from './monitor-platform.js';
 import { freePort, startRedisServer, type RedisServer } from './redis-server.js';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 function runOnce(config: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'monitor', '--config', config, '--once', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/satellites/cli/index.ts', 'monitor', '--config', config, '--once', ...args], {
     cwd: ROOT,
     env: { ...process.env, MONITOR_API_KEY: 'k', HOOK_SECRET: 's', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

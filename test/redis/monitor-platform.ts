@@ -98,7 +98,7 @@ export async function platform() {
 
 /** `flowblocks monitor` as a real process; its output lines, each with the time it arrived. */
 export function monitorProcess(config: string, store: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'monitor', '--config', config, '--store', store], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/satellites/cli/index.ts', 'monitor', '--config', config, '--store', store], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

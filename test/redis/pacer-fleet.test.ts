@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Pacer } from '../../src/harness/pacer.js';
+import { Pacer } from '../../src/harness/pace/pacer.js';
 import type { HarnessEvent, PacerLike } from '../../src/harness/types.js';
 import { executeTool } from '../../src/index.js';
 import { createRedisPacer } from '../../src/redis/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
 const CANARY = 'loops-canary-key-3c9e51d07b';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Pacer } from '../../src/harness/pacer.js';
+import { Pacer } from '../../src/harness/pace/pacer.js';
 import { ToolFailure } from '../../src/harness/errors.js';
 import type { PacerLike, PacingSpec } from '../../src/harness/types.js';
 import { createRedisPacer, type RedisPacer, type RedisPacerOptions } from '../../src/redis/index.js';

@@ -4,8 +4,8 @@
  * client options (no command held back). No Redis needed.
  */
 import { describe, expect, it } from 'vitest';
-import { monitorKeys } from '../../src/notifications/redis/keys.js';
-import { describeRedisUrl, isRedisUrl } from '../../src/notifications/redis/url.js';
+import { monitorKeys } from '../../src/satellites/notifications/redis/keys.js';
+import { describeRedisUrl, isRedisUrl } from '../../src/satellites/notifications/redis/url.js';
 import { createClient, redisLabel, redisSecrets } from '../../src/redis/connect.js';
 
 describe('Redis URLs as logged', () => {

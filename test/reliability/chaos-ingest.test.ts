@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { ingestEvents, type IngestReport } from '../../tools/tinybird/index.js';
 import { watchUnhandled } from './canary.js';
 import { tally } from './tally.js';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { MAX_HEADER_COUNT, MAX_HEADER_WAIT_MS } from '../../src/harness/header-figures.js';
+import { MAX_HEADER_COUNT, MAX_HEADER_WAIT_MS } from '../../src/harness/pace/header-figures.js';
 import type { ToolResult } from '../../src/harness/types.js';
 import { watchTimerWarnings } from '../helpers/timer-warnings.js';
 import { canary } from './canary.js';

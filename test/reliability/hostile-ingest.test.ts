@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { ingestEvents, type IngestOptions, type RowRange } from '../../tools/tinybird/index.js';
 import { hostileTally } from './tally.js';
 

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { hostileTally } from './tally.js';
 
 const family = hostileTally('model');
@@ -122,7 +122,7 @@ beforeAll(async () => {
   }));
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'mcp', '--config', config],
+    args: ['--import', 'tsx', join(ROOT, 'src/satellites/cli/index.ts'), 'mcp', '--config', config],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '' },
     stderr: 'pipe',

@@ -11,8 +11,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationState } from '../../src/notifications/state.js';
-import { stateFilePath } from '../../src/notifications/store.js';
+import type { NotificationState } from '../../src/satellites/notifications/state.js';
+import { stateFilePath } from '../../src/satellites/notifications/store.js';
 import { fakeLog } from '../notifications/logs-api.js';
 import { exited, ROOT, until, writeConfig } from '../helpers/monitor-process.js';
 import { canary } from './canary.js';
@@ -87,7 +87,7 @@ describe('monitor killed mid-delivery', () => {
 
   function monitor(dir: string) {
     const config = writeConfig(dir, r, { pollIntervalSeconds: 3600 });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'monitor', '--config', config], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/satellites/cli/index.ts', 'monitor', '--config', config], {
       cwd: ROOT,
       env: { ...process.env, MONITOR_API_KEY: API_KEY, HOOK_SECRET: SECRET },
       stdio: ['ignore', 'pipe', 'pipe'],

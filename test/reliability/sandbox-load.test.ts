@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { eventually } from '../sandbox/helpers.js';
 import { canary, leaks } from './canary.js';
 import { runPool } from './run-pool.js';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool, listTools } from '../../src/index.js';
 import type { ExecuteOptions, ToolResult } from '../../src/harness/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 let sb: Sandbox;
 let files: Server;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { drainPending } from 'chdb';
 import { executeTool } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { call, eventually, webhookReceiver } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { SandboxRequest } from '../../src/sandbox/http/types.js';
-import { postEvents, type EventsContext } from '../../src/sandbox/tinybird/events-route.js';
-import type { Workspace } from '../../src/sandbox/tinybird/workspace.js';
+import type { SandboxRequest } from '../../src/satellites/sandbox/http/types.js';
+import { postEvents, type EventsContext } from '../../src/satellites/sandbox/tinybird/events-route.js';
+import type { Workspace } from '../../src/satellites/sandbox/tinybird/workspace.js';
 
 it('answers 409 to a first ingest that races another one creating the same Data Source', async () => {
   let finishCreate!: () => void;

@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 /** The sandbox as a Sim deployment (flat bodies), for workflow_execute's retries with the same X-Execution-Id. */
 let flat: Sandbox;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import { startSandbox } from '../../src/satellites/sandbox/index.js';
 
 it('seeds the demo events past the faults it was started with, then answers the caller with them', async () => {
   // Every Tinybird request refused: the seeding would fail if the faults reached it.

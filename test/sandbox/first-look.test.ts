@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { blocksResponse, runBlock } from '../../src/preview/api.js';
-import { sandboxConnection } from '../../src/preview/connection.js';
+import { blocksResponse, runBlock } from '../../src/satellites/preview/api.js';
+import { sandboxConnection } from '../../src/satellites/preview/connection.js';
 import { listBlocks } from '../../src/registry.js';
-import { startSandbox, type Sandbox, type SandboxIndex } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox, type SandboxIndex } from '../../src/satellites/sandbox/index.js';
 
 describe('the sandbox as a first look', () => {
   let sb: Sandbox;

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { fileIn, idFileName } from '../../src/sandbox/files.js';
+import { fileIn, idFileName } from '../../src/satellites/sandbox/files.js';
 
 it('encodes an id into one file name part that keeps plain ids and is never the same for two ids', () => {
   expect(idFileName('ws_sandbox-1')).toBe('ws_sandbox-1');

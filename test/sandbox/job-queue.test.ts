@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { JobQueue } from '../../src/sandbox/tinybird/jobs.js';
+import { JobQueue } from '../../src/satellites/sandbox/tinybird/jobs.js';
 
 let queue: JobQueue | undefined;
 afterEach(() => queue?.close());

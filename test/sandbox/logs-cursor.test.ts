@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listLogs, parseLogQuery } from '../../src/sandbox/workflow/logs.js';
-import type { ExecutionRecord } from '../../src/sandbox/workflow/runner.js';
+import { listLogs, parseLogQuery } from '../../src/satellites/sandbox/workflow/logs.js';
+import type { ExecutionRecord } from '../../src/satellites/sandbox/workflow/runner.js';
 
 /** Records that share start times, where a cursor on startedAt alone would skip or repeat rows. */
 function record(id: string, startedAt: string): ExecutionRecord {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { isLoopbackHost, isLoopbackOrigin } from '../../src/sandbox/http/loopback-host.js';
+import { isLoopbackHost, isLoopbackOrigin } from '../../src/satellites/sandbox/http/loopback-host.js';
 
 it('accepts only the loopback names with the server port as Host', () => {
   for (const host of ['127.0.0.1:4100', 'localhost:4100', 'LocalHost:4100', '[::1]:4100']) expect(isLoopbackHost(host, 4100), host).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { call } from './helpers.js';
 
 // A file of its own: the limit is Loops' default, 10 per second per key.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { main } from '../../src/satellites/cli/main.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { call } from './helpers.js';
 
 let sb: Sandbox;

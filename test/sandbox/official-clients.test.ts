@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { APIError, LoopsClient, RateLimitExceededError } from 'loops';
 import { TinybirdApi, TinybirdClient, TinybirdError } from '@tinybirdco/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { LOOPS_API_KEY, TINYBIRD_TOKENS } from '../../src/sandbox/fixtures/credentials.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { LOOPS_API_KEY, TINYBIRD_TOKENS } from '../../src/satellites/sandbox/fixtures/credentials.js';
 import { eventually } from './helpers.js';
 
 let sb: Sandbox;

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clickhouseCode, openSession, type ChdbSession } from '../../src/sandbox/tinybird/chdb.js';
-import { ReadOnlySessions } from '../../src/sandbox/tinybird/read-only-sessions.js';
+import { clickhouseCode, openSession, type ChdbSession } from '../../src/satellites/sandbox/tinybird/chdb.js';
+import { ReadOnlySessions } from '../../src/satellites/sandbox/tinybird/read-only-sessions.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'flowblocks-read-only-'));
 const canary = join(dir, 'canary.txt');

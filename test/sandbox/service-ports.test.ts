@@ -7,8 +7,8 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import { drainPending } from 'chdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { SandboxPortInUseError, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { main } from '../../src/satellites/cli/main.js';
+import { SandboxPortInUseError, startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { call, eventually } from './helpers.js';
 
 /** A raw request with any Host and headers (fetch does not let Host be set). */

@@ -9,8 +9,8 @@
  * No chdb here: this file also runs under Stryker (vitest.mutation.config.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { ChdbSession } from '../../src/sandbox/tinybird/chdb.js';
-import { SqlGate } from '../../src/sandbox/tinybird/sql-gate.js';
+import type { ChdbSession } from '../../src/satellites/sandbox/tinybird/chdb.js';
+import { SqlGate } from '../../src/satellites/sandbox/tinybird/sql-gate.js';
 
 /** Indented dump lines, one node per line: the TSV text `EXPLAIN AST` gives. */
 const dump = (...lines: string[]) => `${lines.join('\n')}\n`;

@@ -3,8 +3,8 @@
  * rows, every allowed FORMAT and the output settings, which run on read-only connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { AstShapeError, parseExplainAst } from '../../src/sandbox/tinybird/explain-ast.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { AstShapeError, parseExplainAst } from '../../src/satellites/sandbox/tinybird/explain-ast.js';
 import { call } from './helpers.js';
 
 let sb: Sandbox;

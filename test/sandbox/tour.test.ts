@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { runTour, startTourServer } from '../../src/sandbox/tour.js';
+import { main } from '../../src/satellites/cli/main.js';
+import { startSandbox } from '../../src/satellites/sandbox/index.js';
+import { runTour, startTourServer } from '../../src/satellites/sandbox/tour.js';
 
 it('flowblocks sandbox --tour --once runs every block end to end and exits 0', async () => {
   let stdout = '';

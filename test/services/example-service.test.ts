@@ -6,12 +6,12 @@
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envSettings, selectTools, type ServiceId } from '../../src/agents/index.js';
+import { envSettings, selectTools, type ServiceId } from '../../src/hosts/agents/index.js';
 import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
 import { executeTool, getBlock, getService, getTool, listBlocks, listServices, listTools, registerService } from '../../src/index.js';
-import { defineConnection, defineService, defineTool, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
-import { endpointServiceOf } from '../../src/preview/connection.js';
-import { parseFaultSpec } from '../../src/sandbox/http/faults.js';
+import { defineConnection, defineService, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
+import { endpointServiceOf } from '../../src/satellites/preview/connection.js';
+import { parseFaultSpec } from '../../src/satellites/sandbox/http/faults.js';
 
 const connection = defineConnection({
   service: 'notes',
@@ -19,16 +19,15 @@ const connection = defineConnection({
   credential: { param: 'apiKey', schema: secretParam(z.string().min(1).describe('Notes API key')), header: 'x-notes-key', env: 'NOTES_API_KEY' },
 });
 
-const getNote = defineTool({
+const getNote = connection.defineTool({
   id: 'notes_get_note',
   name: 'Get note',
   description: 'Read one note by its id.',
   scopes: ['notes:read'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({ apiKey: connection.credential.schema, id: pathIdParam('Note id') }),
   output: z.object({ id: z.string().describe('Note id'), text: z.string().describe('The note'), words: z.number().describe('Word count') }),
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: `/notes/${pathSegment(p.id)}` }),
+  request: (p) => ({ method: 'GET', path: `/notes/${pathSegment(p.id)}` }),
   wire: z.looseObject({ note: z.object({ id: z.string(), body: z.string() }) }),
   response: ({ body }) => ({ id: body.note.id, text: body.note.body, words: body.note.body.split(/\s+/).length }),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executeTool, listTools } from '../../src/index.js';
-import { decodeBody } from '../../src/harness/decode-body.js';
+import { decodeBody } from '../../src/harness/send/decode-body.js';
 import { builtinFixtureFiles, FAILURE_NAMES, mockServices, type FixtureAnswer } from '../../src/testing/index.js';
 import { answerOutcome } from '../../src/testing/faults.js';
 import { fullParams } from './helpers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createToolExecutor } from '../../src/agents/index.js';
-import { toN8nNode } from '../../src/n8n/index.js';
-import { toSimTool } from '../../src/sim/index.js';
+import { createToolExecutor } from '../../src/hosts/agents/index.js';
+import { toN8nNode } from '../../src/hosts/n8n/index.js';
+import { toSimTool } from '../../src/hosts/sim/index.js';
 import { runN8nNode } from '../engines/n8n-context.js';
 import { executeTool, getBlock, getTool, runTool } from '../../src/index.js';
 import { mockServices } from '../../src/testing/index.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool, type ExecuteOptions } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { loadFixtureFile, mockServices, parseFixtureFile, recordServices } from '../../src/testing/index.js';
 
 let sb: Sandbox;

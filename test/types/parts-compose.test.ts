@@ -6,7 +6,7 @@
  */
 import { expect, expectTypeOf, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
-import { Notifier, parseSettings, type ExecutionLog, type Limits } from '../../src/notifications/index.js';
+import { Notifier, parseSettings, type ExecutionLog, type Limits } from '../../src/satellites/notifications/index.js';
 import { mockService } from '../helpers/mock-service.js';
 
 const ORIGIN = 'http://workflows.test';

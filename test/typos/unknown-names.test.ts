@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { executeTool, getBlock } from '../../src/index.js';
-import { toSimTools } from '../../src/sim/index.js';
+import { toSimTools } from '../../src/hosts/sim/index.js';
 import { mockService } from '../helpers/mock-service.js';
 import { cli } from '../cli/run-cli.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonSyntaxOffset, lineAndColumn } from '../../src/user-json/json-syntax-offset.js';
-import { parseUserJson, UserJsonError } from '../../src/user-json/parse-user-json.js';
+import { jsonSyntaxOffset, lineAndColumn } from '../../src/satellites/user-json/json-syntax-offset.js';
+import { parseUserJson, UserJsonError } from '../../src/satellites/user-json/parse-user-json.js';
 
 function errorOf(text: string, source = '--params'): UserJsonError {
   try {

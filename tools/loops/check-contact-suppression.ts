@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { connection } from './connection.js';
-import { removalQuotaSchema } from './contact.js';
+import { removalQuotaSchema } from './schemas.js';
 import { contactLookupParams } from './params.js';
 
 const output = z.object({
@@ -12,7 +11,7 @@ const output = z.object({
   removalQuota: removalQuotaSchema,
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_check_contact_suppression',
   resource: 'Contact',
   name: 'Check contact suppression',
@@ -20,15 +19,13 @@ export default defineTool({
     'Check whether a Loops contact (by exactly one of email or userId) is suppressed after a hard bounce or spam complaint, and how many suppression removals the team has left.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: contactLookupParams,
   output,
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'GET',
-      path: '/contacts/suppression',
-      query: { email: p.email, userId: p.userId },
-    }),
+  request: (p) => ({
+    method: 'GET',
+    path: '/contacts/suppression',
+    query: { email: p.email, userId: p.userId },
+  }),
   // The answer is the spec's record itself.
   wire: output,
   response: ({ body }) => body,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { apiKeyParam, connection, defined } from './connection.js';
 import { customPropertiesParam, emailParam, mailingListsParam, text, userIdParam } from './params.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_create_contact',
   resource: 'Contact',
   name: 'Create contact',
@@ -11,7 +10,6 @@ export default defineTool({
     'Add a new contact to the Loops audience. Fails with conflict (409) when a contact with this email or userId already exists; use loops_update_contact to update-or-create instead. customProperties are set as contact properties, which must already exist in Loops.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
     email: emailParam.describe('Contact e-mail address'),
@@ -28,27 +26,26 @@ export default defineTool({
     success: z.boolean().describe('True when the contact was created'),
     id: z.string().describe('Id of the new contact'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: '/contacts/create',
-      // Custom properties travel as top-level keys; the named fields are spread last so they win.
-      body: {
-        json: {
-          ...p.customProperties,
-          ...defined({
-            email: p.email,
-            firstName: p.firstName,
-            lastName: p.lastName,
-            source: p.source,
-            subscribed: p.subscribed,
-            userGroup: p.userGroup,
-            userId: p.userId,
-            mailingLists: p.mailingLists,
-          }),
-        },
+  request: (p) => ({
+    method: 'POST',
+    path: '/contacts/create',
+    // Custom properties travel as top-level keys; the named fields are spread last so they win.
+    body: {
+      json: {
+        ...p.customProperties,
+        ...defined({
+          email: p.email,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          source: p.source,
+          subscribed: p.subscribed,
+          userGroup: p.userGroup,
+          userId: p.userId,
+          mailingLists: p.mailingLists,
+        }),
       },
-    }),
+    },
+  }),
   wire: z.looseObject({ success: z.boolean(), id: z.string() }),
   response: ({ body }) => ({ success: body.success, id: body.id }),
 });

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { connection, defined } from './connection.js';
 import { doneOnRetry } from './done-on-retry.js';
 import { contactLookupParams } from './params.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_delete_contact',
   resource: 'Contact',
   name: 'Delete contact',
@@ -12,18 +11,16 @@ export default defineTool({
     'Delete a Loops contact by exactly one of email or userId. Not reversible. Fails with not_found when no contact matches.',
   scopes: [],
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  service: connection.service,
   params: contactLookupParams,
   output: z.object({
     success: z.boolean().describe('True when the contact is gone'),
     message: z.string().describe('The service\'s confirmation'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: '/contacts/delete',
-      body: { json: defined({ email: p.email, userId: p.userId }) },
-    }),
+  request: (p) => ({
+    method: 'POST',
+    path: '/contacts/delete',
+    body: { json: defined({ email: p.email, userId: p.userId }) },
+  }),
   wire: z.looseObject({ success: z.boolean(), message: z.string() }),
   response: ({ body }) => ({ success: body.success, message: body.message }),
   // A retry after a lost answer finds the contact already gone.

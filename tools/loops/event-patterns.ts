@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, pathIdParam, pathSegment } from '../../src/kit.js';
+import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { apiKeyParam, connection } from './connection.js';
 import { cursorParam, paginationSchema, perPageParam } from './pagination.js';
 
@@ -18,7 +18,7 @@ const patternSchema = summarySchema.extend({
     .describe('Event properties workflows read, with their types'),
 });
 
-export const listEventPatterns = defineTool({
+export const listEventPatterns = connection.defineTool({
   id: 'loops_list_event_patterns',
   resource: 'Event',
   name: 'List event patterns',
@@ -26,16 +26,15 @@ export const listEventPatterns = defineTool({
     'List the event patterns of the Loops team (the event names workflows can be triggered by), one page at a time. Pass pagination.nextCursor back as cursor for the next page; read one pattern\'s properties with loops_get_event_pattern.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({ apiKey: apiKeyParam, perPage: perPageParam('Event patterns'), cursor: cursorParam }),
   output: z.object({ eventPatterns: z.array(summarySchema).describe('Event patterns on this page'), pagination: paginationSchema }),
   pagination: { cursorParam: 'cursor', nextCursor: (page) => page.pagination.nextCursor, items: (page) => page.eventPatterns },
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: '/event-patterns', query: { perPage: p.perPage, cursor: p.cursor } }),
+  request: (p) => ({ method: 'GET', path: '/event-patterns', query: { perPage: p.perPage, cursor: p.cursor } }),
   wire: z.looseObject({ data: z.array(summarySchema), pagination: paginationSchema }),
   response: ({ body }) => ({ eventPatterns: body.data, pagination: body.pagination }),
 });
 
-export const getEventPattern = defineTool({
+export const getEventPattern = connection.defineTool({
   id: 'loops_get_event_pattern',
   resource: 'Event',
   name: 'Get event pattern',
@@ -43,7 +42,6 @@ export const getEventPattern = defineTool({
     'Read one Loops event pattern, by its event name (case-sensitive) or its id, with the event properties workflows read and their types, so loops_send_event can be called with the right eventProperties.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z
     .object({
       apiKey: apiKeyParam,
@@ -52,16 +50,15 @@ export const getEventPattern = defineTool({
     })
     .refine((p) => (p.eventName === undefined) !== (p.eventPatternId === undefined), { message: 'give exactly one of eventName or eventPatternId', path: ['eventName'] }),
   output: patternSchema,
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'GET',
-      path: p.eventPatternId !== undefined ? `/event-patterns/${pathSegment(p.eventPatternId)}` : `/event-patterns/by-name/${pathSegment(p.eventName!)}`,
-    }),
+  request: (p) => ({
+    method: 'GET',
+    path: p.eventPatternId !== undefined ? `/event-patterns/${pathSegment(p.eventPatternId)}` : `/event-patterns/by-name/${pathSegment(p.eventName!)}`,
+  }),
   wire: patternSchema,
   response: ({ body }) => body,
 });
 
-export const listDedicatedSendingIps = defineTool({
+export const listDedicatedSendingIps = connection.defineTool({
   id: 'loops_list_dedicated_sending_ips',
   resource: 'Account',
   name: 'List dedicated sending IPs',
@@ -69,10 +66,9 @@ export const listDedicatedSendingIps = defineTool({
     'List Loops\' dedicated sending IP addresses, for the rare allow-list that needs them. The list changes over time and leaves out the shared IPs Loops also sends from.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({ apiKey: apiKeyParam }),
   output: z.object({ ips: z.array(z.string()).describe('IP addresses') }),
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: '/dedicated-sending-ips' }),
+  request: () => ({ method: 'GET', path: '/dedicated-sending-ips' }),
   wire: z.array(z.string()),
   response: ({ body }) => ({ ips: body }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, pathIdParam, pathSegment } from '../../src/kit.js';
+import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { apiKeyParam, connection } from './connection.js';
 
 /** `GET /transactional-emails/{transactionalId}` (OpenAPI 1.21.6 `getTransactionalEmail`, `TransactionalResource`). */
@@ -14,7 +14,7 @@ const transactionalResource = z.looseObject({
   dataVariables: z.array(z.string()).default([]).describe('Data variables the published e-mail uses: what a send must (or may) pass'),
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_get_transactional_email',
   resource: 'Transactional Email',
   name: 'Get transactional email',
@@ -22,10 +22,9 @@ export default defineTool({
     'Read one Loops transactional e-mail template by id: whether it is published, and the names of the data variables its published version uses, so a workflow can check what loops_send_transactional_email needs before sending. Needs a team with the content API (401 otherwise).',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({ apiKey: apiKeyParam, transactionalId: pathIdParam('Transactional template id') }),
   output: transactionalResource.extend({ published: z.boolean().describe('True when a published version exists and can be sent') }),
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: `/transactional-emails/${pathSegment(p.transactionalId)}` }),
+  request: (p) => ({ method: 'GET', path: `/transactional-emails/${pathSegment(p.transactionalId)}` }),
   wire: transactionalResource,
   response: ({ body }) => ({ ...body, published: body.publishedEmailMessageId !== null }),
 });

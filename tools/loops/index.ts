@@ -78,6 +78,3 @@ export const service = defineService({
     apiCall,
   ],
 });
-
-/** Every Loops tool, in block order (a copy of `service.tools`). */
-export const loopsTools = [...service.tools];

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { apiKeyParam, connection } from './connection.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_list_contact_properties',
   resource: 'Contact Property',
   name: 'List contact properties',
@@ -10,7 +9,6 @@ export default defineTool({
     'List the contact properties of the Loops team: all of them (default properties such as firstName included) or only the custom ones, each with its key, label and type.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,
     list: z.enum(['all', 'custom']).default('all').describe('all properties, or only custom ones'),
@@ -26,8 +24,8 @@ export default defineTool({
       )
       .describe('Contact properties'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, { method: 'GET', path: '/contacts/properties', query: { list: p.list } }),
+  request: (p) =>
+    ({ method: 'GET', path: '/contacts/properties', query: { list: p.list } }),
   wire: z.array(z.looseObject({ key: z.string(), label: z.string(), type: z.string() }), { error: 'expected an array of contact properties' }),
   response: ({ body }) => ({ properties: body.map((prop) => ({ key: prop.key, label: prop.label, type: prop.type })) }),
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { apiKeyParam, connection } from './connection.js';
 
 /** A bare array of the lists; an unset description may be missing or null. */
@@ -8,14 +7,13 @@ const wire = z.array(
   { error: 'expected an array of mailing lists' },
 );
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_list_mailing_lists',
   resource: 'Mailing List',
   name: 'List mailing lists',
   description: 'List the mailing lists of the Loops team, with their ids (for the mailingLists param of the contact and event tools).',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({ apiKey: apiKeyParam }),
   output: z.object({
     mailingLists: z
@@ -29,7 +27,7 @@ export default defineTool({
       )
       .describe('Every mailing list'),
   }),
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: '/lists' }),
+  request: () => ({ method: 'GET', path: '/lists' }),
   wire,
   response: ({ body }) => ({
     mailingLists: body.map((list) => ({ id: list.id, name: list.name, description: list.description ?? null, isPublic: list.isPublic })),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { connection } from './connection.js';
-import { removalQuotaSchema } from './contact.js';
+import { removalQuotaSchema } from './schemas.js';
 import { contactLookupParams } from './params.js';
 
 const output = z.object({
@@ -10,7 +9,7 @@ const output = z.object({
   removalQuota: removalQuotaSchema,
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_remove_contact_suppression',
   resource: 'Contact',
   name: 'Remove contact suppression',
@@ -18,16 +17,14 @@ export default defineTool({
     'Take a suppressed Loops contact (by exactly one of email or userId) off the suppression list so e-mail reaches it again. Uses one of the team\'s limited removals per 30 days; fails with bad_request when the contact is not suppressed or the quota is used up.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: contactLookupParams,
   output,
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'DELETE',
-      path: '/contacts/suppression',
-      // The identifier goes in the query string, not a body.
-      query: { email: p.email, userId: p.userId },
-    }),
+  request: (p) => ({
+    method: 'DELETE',
+    path: '/contacts/suppression',
+    // The identifier goes in the query string, not a body.
+    query: { email: p.email, userId: p.userId },
+  }),
   // The answer is the spec's record itself.
   wire: output,
   response: ({ body }) => body,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { apiKeyParam, connection, defined, successAnswer } from './connection.js';
 import { doneOnRetry } from './done-on-retry.js';
 import { idempotencyKey, SENT_ON_EARLIER_ATTEMPT } from './idempotency.js';
@@ -38,7 +37,7 @@ function wireJson(p: TransactionalParams & { [MEASURED]?: string }): string {
   return (p[MEASURED] ??= JSON.stringify(wireBody(p)));
 }
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_send_transactional_email',
   resource: 'Transactional Email',
   name: 'Send transactional email',
@@ -46,7 +45,6 @@ export default defineTool({
     'Send a published Loops transactional e-mail template to one recipient, filling its data variables (every required one must be given). Each call carries an Idempotency-Key (options.idempotencyKey, or one generated per call and kept across retries), so a retry never sends twice; reusing a key within 24 h fails with conflict. The request, attachments included, must stay under 4 MB.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: z
     .object({
       apiKey: apiKeyParam,
@@ -69,13 +67,12 @@ export default defineTool({
   output: z.object({
     success: z.boolean().describe('True when the e-mail was accepted for sending'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: '/transactional',
-      body: { text: wireJson(p), contentType: 'application/json' },
-      idempotencyKey: idempotencyKey(options),
-    }),
+  request: (p, options) => ({
+    method: 'POST',
+    path: '/transactional',
+    body: { text: wireJson(p), contentType: 'application/json' },
+    idempotencyKey: idempotencyKey(options),
+  }),
   wire: successAnswer,
   response: ({ body }) => ({ success: body.success }),
   run: (p, ctx) => doneOnRetry(ctx, p, { status: 409, output: { success: true }, note: SENT_ON_EARLIER_ATTEMPT }),

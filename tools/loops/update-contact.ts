@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { apiKeyParam, connection, defined } from './connection.js';
 import { contactIdentityParams, customPropertiesParam, identityRule, mailingListsParam, text } from './params.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'loops_update_contact',
   resource: 'Contact',
   name: 'Update contact',
@@ -11,7 +10,6 @@ export default defineTool({
     'Update a Loops contact found by email or userId, creating it when none matches (upsert). With both, a contact matching either is updated and the other value set on it; to change an e-mail address, send the contact\'s userId with the new email. Leave subscribed out unless you mean it: true re-subscribes an unsubscribed contact. In customProperties, null resets a property.',
   scopes: [],
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  service: connection.service,
   params: z
     .object({
       apiKey: apiKeyParam,
@@ -29,26 +27,25 @@ export default defineTool({
     success: z.boolean().describe('True when the contact was updated or created'),
     id: z.string().describe('Id of the updated or created contact'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'PUT',
-      path: '/contacts/update',
-      body: {
-        json: {
-          ...p.customProperties,
-          ...defined({
-            email: p.email,
-            userId: p.userId,
-            firstName: p.firstName,
-            lastName: p.lastName,
-            source: p.source,
-            subscribed: p.subscribed,
-            userGroup: p.userGroup,
-            mailingLists: p.mailingLists,
-          }),
-        },
+  request: (p) => ({
+    method: 'PUT',
+    path: '/contacts/update',
+    body: {
+      json: {
+        ...p.customProperties,
+        ...defined({
+          email: p.email,
+          userId: p.userId,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          source: p.source,
+          subscribed: p.subscribed,
+          userGroup: p.userGroup,
+          mailingLists: p.mailingLists,
+        }),
       },
-    }),
+    },
+  }),
   wire: z.looseObject({ success: z.boolean(), id: z.string() }),
   response: ({ body }) => ({ success: body.success, id: body.id }),
 });

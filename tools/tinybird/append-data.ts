@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { defineTool, uiParam } from '../../src/kit.js';
+import { uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam } from './shared.js';
+import { datasourceParam } from './params.js';
 
 const oneCharacter = (what: string) => z.string().length(1, `${what} is one character`);
 
@@ -25,7 +25,7 @@ export function multipartBody(format: keyof typeof PART, data: string): { text: 
 
 const datasourceSummary = z.looseObject({ id: z.string().optional(), name: z.string().optional() });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_append_data',
   resource: 'Data Source',
   name: 'Append data',
@@ -33,7 +33,6 @@ export default defineTool({
     'Append CSV or NDJSON rows sent in the request (multipart, as the Data Sources API takes a file) to an existing Tinybird Data Source, and get the import id, invalid lines and quarantined rows back. CSV takes dialect options (delimiter, new line, escape character); a first row naming the columns is read as the header. Not retried after server errors: a repeat would append twice. For files at a URL use tinybird_append_datasource; for large event streams, ingestEvents.',
   scopes: ['DATASOURCES:APPEND:<datasource>', 'DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -56,20 +55,19 @@ export default defineTool({
     quarantine_rows: z.number().describe('Rows sent to the Data Source\'s quarantine table'),
     error: z.union([z.boolean(), z.string(), z.null()]).optional().describe('false, or what went wrong'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: '/v0/datasources',
-      query: {
-        mode: 'append',
-        name: p.datasource,
-        format: p.format,
-        dialect_delimiter: p.dialect_delimiter,
-        dialect_new_line: p.dialect_new_line,
-        dialect_escapechar: p.dialect_escapechar,
-      },
-      body: multipartBody(p.format, p.data),
-    }),
+  request: (p) => ({
+    method: 'POST',
+    path: '/v0/datasources',
+    query: {
+      mode: 'append',
+      name: p.datasource,
+      format: p.format,
+      dialect_delimiter: p.dialect_delimiter,
+      dialect_new_line: p.dialect_new_line,
+      dialect_escapechar: p.dialect_escapechar,
+    },
+    body: multipartBody(p.format, p.data),
+  }),
   wire: z.looseObject({
     import_id: z.string().optional(),
     datasource: datasourceSummary.optional(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam, datasourceRefSchema, jobEnvelope, jobSchema } from './shared.js';
+import { datasourceParam, datasourceRefSchema, jobEnvelope, jobSchema } from './params.js';
 
 /** The import's answer: the job, its ids (`import_id` and `job_id` are only sometimes there) and its URL. */
 const wire = z.looseObject({
@@ -14,7 +13,7 @@ const wire = z.looseObject({
   datasource: datasourceRefSchema.optional(),
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_append_datasource',
   resource: 'Data Source',
   name: 'Append from URL',
@@ -22,7 +21,6 @@ export default defineTool({
     'Append rows to an existing Tinybird Data Source from a file at an http(s) URL (CSV, NDJSON or Parquet). The import runs as a job: poll it with tinybird_get_job using job_id. Not retried after server errors, since a repeated request imports the file twice.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -39,14 +37,13 @@ export default defineTool({
     job: jobSchema,
     datasource: datasourceRefSchema.optional(),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: '/v0/datasources',
-      query: { mode: 'append', name: p.datasource, format: p.format },
-      // The file URL goes in the body, where its own query string cannot tangle with ours.
-      body: { form: { url: p.url } },
-    }),
+  request: (p) => ({
+    method: 'POST',
+    path: '/v0/datasources',
+    query: { mode: 'append', name: p.datasource, format: p.format },
+    // The file URL goes in the body, where its own query string cannot tangle with ours.
+    body: { form: { url: p.url } },
+  }),
   wire,
   response: ({ body }) => ({
     ...jobEnvelope(body),

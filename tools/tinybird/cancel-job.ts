@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool, pathIdParam, pathSegment } from '../../src/kit.js';
+import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jobSchema } from './shared.js';
+import { jobSchema } from './params.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_cancel_job',
   resource: 'Job',
   name: 'Cancel job',
@@ -11,10 +11,9 @@ export default defineTool({
     'Cancel a Tinybird job (an append import, a delete, a populate) that has not finished: it moves to cancelling, then cancelled. A waiting job can always be cancelled; a working one only for some kinds. A finished or already cancelling job is refused (bad_request).',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  service: connection.service,
   params: z.object({ base_url: baseUrlParam, token: tokenParam, job_id: pathIdParam('Job id from an append, a delete or tinybird_list_jobs') }),
   output: jobSchema,
-  request: (p, options) => connection.request(p, options, { method: 'POST', path: `/v0/jobs/${pathSegment(p.job_id)}/cancel` }),
+  request: (p) => ({ method: 'POST', path: `/v0/jobs/${pathSegment(p.job_id)}/cancel` }),
   wire: jobSchema,
   response: ({ body }) => body,
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
 
 /**
@@ -18,7 +17,7 @@ const jwtScope = z.object({
   filter: z.string().min(1).optional().describe('SQL condition applied to a Data Source read'),
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_create_token',
   resource: 'Token',
   name: 'Create token',
@@ -26,7 +25,6 @@ export default defineTool({
     'Create a scoped Tinybird token for a resource. kind static: a named token with scopes such as DATASOURCES:READ:events or PIPES:READ:top_events. kind jwt: a signed token for pipes or Data Sources, with fixed_params pinned per pipe and an expiry, for handing to a front end. The creating token needs TOKENS or ADMIN. The answer holds the new token itself.',
   scopes: ['TOKENS'],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -53,19 +51,18 @@ export default defineTool({
       }
     }),
   output: z.looseObject({ token: z.string().describe('The new token: keep it secret'), name: z.string().optional() }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      // As the official SDK sends it: the trailing slash, JSON, the expiry in the query.
-      path: '/v0/tokens/',
-      query: { expiration_time: p.kind === 'jwt' ? p.expires_at : undefined },
-      body: {
-        json:
-          p.kind === 'static'
-            ? { name: p.name, scope: p.scopes }
-            : { name: p.name, scopes: p.jwt_scopes, ...(p.rps !== undefined ? { limits: { rps: p.rps } } : {}) },
-      },
-    }),
+  request: (p) => ({
+    method: 'POST',
+    // As the official SDK sends it: the trailing slash, JSON, the expiry in the query.
+    path: '/v0/tokens/',
+    query: { expiration_time: p.kind === 'jwt' ? p.expires_at : undefined },
+    body: {
+      json:
+        p.kind === 'static'
+          ? { name: p.name, scope: p.scopes }
+          : { name: p.name, scopes: p.jwt_scopes, ...(p.rps !== undefined ? { limits: { rps: p.rps } } : {}) },
+    },
+  }),
   wire: z.looseObject({ token: z.string().min(1), name: z.string().optional() }),
   response: ({ body }) => body,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool, pathSegment, uiParam } from '../../src/kit.js';
+import { pathSegment, uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam, jobEnvelope, jobSchema } from './shared.js';
+import { datasourceParam, jobEnvelope, jobSchema } from './params.js';
 
 /**
  * The delete's answer: a job envelope, or for a dry run only `rows_to_be_deleted`. Every
@@ -17,7 +17,7 @@ const wire = z.looseObject({
   rows_to_be_deleted: z.number().optional(),
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_delete_datasource_rows',
   resource: 'Data Source',
   name: 'Delete rows by condition',
@@ -25,7 +25,6 @@ export default defineTool({
     'Delete the rows of a Tinybird Data Source that match a SQL WHERE condition. The delete runs as a job: poll it with tinybird_get_job (the finished job has rows_affected). With dry_run: true nothing is deleted (read-only) and rows_to_be_deleted says how many rows match; try that first.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -46,15 +45,14 @@ export default defineTool({
     job: jobSchema.optional(),
     rows_to_be_deleted: z.number().int().optional().describe('Dry run only: rows that match the condition'),
   }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: `/v0/datasources/${pathSegment(p.datasource)}/delete`,
-      // The service compares dry_run to the exact string "true".
-      body: { form: { delete_condition: p.delete_condition, dry_run: p.dry_run ? 'true' : 'false' } },
-      // A dry run only counts rows, so it is safe to repeat.
-      safeToRetry: p.dry_run,
-    }),
+  request: (p) => ({
+    method: 'POST',
+    path: `/v0/datasources/${pathSegment(p.datasource)}/delete`,
+    // The service compares dry_run to the exact string "true".
+    body: { form: { delete_condition: p.delete_condition, dry_run: p.dry_run ? 'true' : 'false' } },
+    // A dry run only counts rows, so it is safe to repeat.
+    safeToRetry: p.dry_run,
+  }),
   wire,
   response: ({ body }, p) => {
     if (p.dry_run) return { rows_to_be_deleted: body.rows_to_be_deleted };

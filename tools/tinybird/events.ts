@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineTool, failure, retrySettings, ToolFailure, uiParam, userOnlyParam } from '../../src/kit.js';
-import { sendChunkWithRetries } from './chunk-attempts.js';
+import { sendChunkWithRetries } from './ingest/chunk-attempts.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, DEFAULT_ON_AMBIGUOUS, eventsAnswer, eventsRequest } from './events-request.js';
-import { LineTooLargeError, NdjsonChunker, type NdjsonChunk } from './ndjson-chunker.js';
-import { sendChunks, type IngestReport } from './send-chunks.js';
-import { datasourceParam } from './shared.js';
+import { DEFAULT_INGEST_CONCURRENCY, DEFAULT_MAX_REQUEST_BYTES, DEFAULT_ON_AMBIGUOUS, eventsAnswer, eventsRequest } from './ingest/events-request.js';
+import { LineTooLargeError, NdjsonChunker, type NdjsonChunk } from './ingest/ndjson-chunker.js';
+import { sendChunks, type IngestReport } from './ingest/send-chunks.js';
+import { datasourceParam } from './params.js';
 
 function isJsonObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

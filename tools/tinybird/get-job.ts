@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineTool, failure, pathIdParam, pathSegment, pollJob, type PollSchedule } from '../../src/kit.js';
+import { failure, pathIdParam, pathSegment, pollJob, type PollSchedule } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jobSchema, TERMINAL_JOB_STATUSES } from './shared.js';
+import { jobSchema, TERMINAL_JOB_STATUSES } from './params.js';
 
 /**
  * Start quick, settle at a few seconds so a long job does not eat the rate limit; give up as
@@ -9,7 +9,7 @@ import { jobSchema, TERMINAL_JOB_STATUSES } from './shared.js';
  */
 const POLL_SCHEDULE: PollSchedule = { firstDelayMs: 500, growth: 2, maxDelayMs: 5_000, pollAtDeadline: false };
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_get_job',
   resource: 'Job',
   name: 'Get job',
@@ -17,7 +17,6 @@ export default defineTool({
     'Read the status of a Tinybird job (an append import or a delete): waiting, working, done, error, cancelling or cancelled. With wait_for_completion it polls until the job ends (done, error or cancelled) or the time limit passes.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -31,7 +30,7 @@ export default defineTool({
       .describe('With wait_for_completion: give up after this many seconds'),
   }),
   output: jobSchema,
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: `/v0/jobs/${pathSegment(p.job_id)}` }),
+  request: (p) => ({ method: 'GET', path: `/v0/jobs/${pathSegment(p.job_id)}` }),
   wire: jobSchema,
   response: (res) => res.body,
   run: async (p, ctx) => {

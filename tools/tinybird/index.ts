@@ -47,10 +47,10 @@ export {
   type RowRange,
   type OnAmbiguous,
   type EventSource,
-} from './ingest-events.js';
+} from './ingest/ingest-events.js';
 export { appendDatasourceFile } from './append-file.js';
-export { LineTooLargeError } from './ndjson-chunker.js';
-export { NdjsonFile, readNdjsonFile } from './read-ndjson-file.js';
+export { LineTooLargeError } from './ingest/ndjson-chunker.js';
+export { NdjsonFile, readNdjsonFile } from './ingest/read-ndjson-file.js';
 
 /** Tinybird as a whole: its connection, and its tools in the order its block lists them. */
 export const service = defineService({
@@ -87,6 +87,3 @@ export const service = defineService({
     apiCall,
   ],
 });
-
-/** Every Tinybird tool, in block order (a copy of `service.tools`). */
-export const tinybirdTools = [...service.tools];

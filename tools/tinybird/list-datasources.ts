@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceSchema } from './schema-shared.js';
+import { datasourceSchema } from './schemas.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_list_datasources',
   resource: 'Data Source',
   name: 'List Data Sources',
@@ -11,10 +10,9 @@ export default defineTool({
     'List the Data Sources of the Tinybird workspace with their columns (name and ClickHouse type), engine and row count. Use it to find the table and columns before writing SQL for tinybird_query.',
   scopes: ['DATASOURCES:READ'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({ base_url: baseUrlParam, token: tokenParam }),
   output: z.object({ datasources: z.array(datasourceSchema).describe('Data Sources the token may read') }),
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: '/v0/datasources' }),
+  request: () => ({ method: 'GET', path: '/v0/datasources' }),
   wire: z.looseObject({ datasources: z.array(datasourceSchema) }),
   response: ({ body }) => ({ datasources: body.datasources }),
 });

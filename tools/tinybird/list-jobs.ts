@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { jobSchema } from './shared.js';
+import { jobSchema } from './params.js';
 
 /** ISO 8601 date or time, as the Jobs API's created_after / created_before take them. */
 const isoTime = z.iso.datetime({ offset: true, local: true }).or(z.iso.date());
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_list_jobs',
   resource: 'Job',
   name: 'List jobs',
@@ -14,7 +13,6 @@ export default defineTool({
     'List the Tinybird workspace\'s jobs of the last 48 hours (the last 100), newest last, filtered by kind (import, delete_data, populateview, copy, …), status (waiting, working, done, error, cancelling, cancelled), pipe and creation time. Check here whether an append or delete already ran before retrying it.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -26,12 +24,11 @@ export default defineTool({
     created_before: isoTime.optional().describe('Only jobs created before this ISO 8601 time'),
   }),
   output: z.object({ jobs: z.array(jobSchema).describe('Jobs, as the Jobs API lists them') }),
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'GET',
-      path: '/v0/jobs',
-      query: { kind: p.kind, status: p.status, pipe_id: p.pipe_id, pipe_name: p.pipe_name, created_after: p.created_after, created_before: p.created_before },
-    }),
+  request: (p) => ({
+    method: 'GET',
+    path: '/v0/jobs',
+    query: { kind: p.kind, status: p.status, pipe_id: p.pipe_id, pipe_name: p.pipe_name, created_after: p.created_after, created_before: p.created_before },
+  }),
   wire: z.looseObject({ jobs: z.array(jobSchema) }),
   response: ({ body }) => ({ jobs: body.jobs }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, pathIdParam, pathSegment, uiParam } from '../../src/kit.js';
+import { pathIdParam, pathSegment, uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
 import { jsonResultCheck, jsonResultFields, jsonResultSchema, jsonResultWire } from './query-result.js';
 
@@ -8,7 +8,7 @@ const scalar = z.union([z.string(), z.number(), z.boolean()]);
 /** Names the Pipes API reads itself: a parameter by that name would be taken for them. */
 const RESERVED_PARAMETERS = ['q', 'token'];
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_query_pipe',
   resource: 'Pipe',
   name: 'Call a pipe endpoint',
@@ -16,7 +16,6 @@ export default defineTool({
     'Call a published Tinybird pipe endpoint by name with its dynamic parameters and get JSON rows back. q runs extra SQL on top of the pipe result, which it calls `_` (e.g. SELECT count() FROM _).',
   scopes: ['PIPES:READ:<pipe>'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   rowsField: 'data',
   params: z.object({
     base_url: baseUrlParam,
@@ -39,8 +38,8 @@ export default defineTool({
   }),
   output: jsonResultSchema,
   outputCheck: jsonResultCheck,
-  request: (p, options) =>
-    connection.request(p, options, { method: 'GET', path: `/v0/pipes/${pathSegment(p.pipe)}.json`, query: { ...p.parameters, q: p.q } }),
+  request: (p) =>
+    ({ method: 'GET', path: `/v0/pipes/${pathSegment(p.pipe)}.json`, query: { ...p.parameters, q: p.q } }),
   wire: jsonResultWire,
   response: (res) => jsonResultFields(res.body),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, uiParam } from '../../src/kit.js';
+import { uiParam } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
 import { jsonResultFields, jsonResultWire, metaSchema, rowsCheck, rowsSchema, statisticsSchema } from './query-result.js';
 
@@ -29,7 +29,7 @@ const outputSchema = z.object({
   rows_before_limit_at_least: z.number().int().optional().describe('Rows without the LIMIT clause, when it has one'),
 });
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_query',
   resource: 'Query',
   name: 'Run SQL query',
@@ -37,7 +37,6 @@ export default defineTool({
     'Run a read-only SQL query against Tinybird Data Sources and pipes. The output format is chosen by a trailing FORMAT clause (JSON by default; CSV, TSV, JSONEachRow and others return raw text in data). Set pipeline to a pipe name to query it as `_` (SELECT * FROM _).',
   scopes: ['PIPES:READ:<pipe>', 'DATASOURCES:READ:<datasource>'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   rowsField: 'data',
   params: z.object({
     base_url: baseUrlParam,
@@ -59,8 +58,8 @@ export default defineTool({
   output: outputSchema,
   // The same shape, its rows checked in place rather than copied.
   outputCheck: outputSchema.extend({ data: z.union([rowsCheck, z.string()]) }),
-  request: (p, options) =>
-    connection.request(p, options, { method: 'POST', path: '/v0/sql', body: { form: { q: p.query, pipeline: p.pipeline } } }),
+  request: (p) =>
+    ({ method: 'POST', path: '/v0/sql', body: { form: { q: p.query, pipeline: p.pipeline } } }),
   // FORMAT JSON answers a result object; the text formats a string, Parquet bytes, nothing an empty body.
   // The JSON branch first: it is the common answer, and a union stops at the first match.
   wire: z.union([jsonResultWire, z.string(), z.instanceof(Uint8Array), z.undefined()]),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool, pathSegment } from '../../src/kit.js';
+import { pathSegment } from '../../src/kit.js';
 import { baseUrlParam, connection, tokenParam } from './connection.js';
-import { datasourceParam } from './shared.js';
+import { datasourceParam } from './params.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'tinybird_truncate_datasource',
   resource: 'Data Source',
   name: 'Truncate Data Source',
@@ -11,7 +11,6 @@ export default defineTool({
     'Delete every row of a Tinybird Data Source (its quarantine table too, when named). Dependent materialized views are not truncated. Destructive and not reversible.',
   scopes: ['DATASOURCES:CREATE'],
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     token: tokenParam,
@@ -21,7 +20,7 @@ export default defineTool({
     truncated: z.boolean().describe('True once the rows are gone'),
     result: z.unknown().describe('Raw response body if any (the service answers 205 with none)'),
   }),
-  request: (p, options) => connection.request(p, options, { method: 'POST', path: `/v0/datasources/${pathSegment(p.datasource)}/truncate` }),
+  request: (p) => ({ method: 'POST', path: `/v0/datasources/${pathSegment(p.datasource)}/truncate` }),
   // Whatever the service sends (it answers 205 with no body) is passed on as `result`.
   response: (res) => ({ truncated: true, result: res.body ?? null }),
 });

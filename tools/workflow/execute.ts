@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineTool, failure, parseWire, pathIdParam, pathSegment, uiParam, userOnlyParam } from '../../src/kit.js';
+import { failure, parseWire, pathIdParam, pathSegment, uiParam, userOnlyParam } from '../../src/kit.js';
 import { acceptedExecutionId, acceptedNote, executionIdsHonoured } from './execution-id.js';
 import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { errorText, jobRecord, jobRequest, jobWire } from './get-job.js';
 import { pollParams, waitForJob } from './poll-job.js';
 import { limitsSchema } from './schemas.js';
-import { executionRateLimit } from './shared.js';
+import { executionRateLimit } from './rate-limit.js';
 
 const output = z.object({
   success: z
@@ -53,7 +53,7 @@ function executeBody(p: { inputs: Record<string, unknown>; async: boolean; input
   return p.async ? { inputs: p.inputs, async: true } : { inputs: p.inputs };
 }
 
-export default defineTool({
+export default connection.defineTool({
   id: 'workflow_execute',
   resource: 'Execution',
   name: 'Execute workflow',
@@ -61,7 +61,6 @@ export default defineTool({
     'Run a deployed workflow with inputs. By default the call waits for the run and returns success, output and limits (a run longer than the call time limit should be asynchronous). With async it returns at once with a taskId and status queued; add waitForCompletion to poll the job until it is completed or failed and return the final job record.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -87,20 +86,19 @@ export default defineTool({
       message: 'waitForCompletion needs async: true (a synchronous run already waits)',
     }),
   output,
-  request: (p, options) =>
-    connection.request(p, options, {
-      method: 'POST',
-      path: `/api/workflows/${pathSegment(p.workflowId)}/execute`,
-      headers: {
-        // Deployments read async mode from this header and ignore the body flag: send both (spec).
-        'X-Execution-Mode': p.async ? 'async' : undefined,
-        // Sim's idempotency header for executions: one key per logical call, the same on every retry.
-        'X-Execution-Id': options.idempotencyKey,
-      },
-      body: { json: executeBody(p) },
-      // Where the platform honours the id, a run cannot start twice: an ambiguous end is retried.
-      safeToRetry: executionIdsHonoured(p),
-    }),
+  request: (p, options) => ({
+    method: 'POST',
+    path: `/api/workflows/${pathSegment(p.workflowId)}/execute`,
+    headers: {
+      // Deployments read async mode from this header and ignore the body flag: send both (spec).
+      'X-Execution-Mode': p.async ? 'async' : undefined,
+      // Sim's idempotency header for executions: one key per logical call, the same on every retry.
+      'X-Execution-Id': options.idempotencyKey,
+    },
+    body: { json: executeBody(p) },
+    // Where the platform honours the id, a run cannot start twice: an ambiguous end is retried.
+    safeToRetry: executionIdsHonoured(p),
+  }),
   wire,
   response: ({ body, status }, p): Output => {
     const common = { success: body.success, limits: body.limits, executionId: body.executionId, error: errorText(body.error) };

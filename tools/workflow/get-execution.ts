@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool, pathIdParam, pathSegment } from '../../src/kit.js';
+import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { executionDetailSchema } from './schemas.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'workflow_get_execution',
   resource: 'Execution',
   name: 'Get execution',
@@ -11,14 +11,13 @@ export default defineTool({
     'Read the workflow state snapshot of one execution (its blocks, edges, loops and parallels) with its metadata: trigger, start and end times, duration and cost.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     apiKey: apiKeyParam,
     executionId: pathIdParam('Execution id'),
   }),
   output: executionDetailSchema,
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: `/api/v1/logs/executions/${pathSegment(p.executionId)}` }),
+  request: (p) => ({ method: 'GET', path: `/api/v1/logs/executions/${pathSegment(p.executionId)}` }),
   // The answer is the spec's record itself.
   wire: executionDetailSchema,
   response: (res) => res.body,

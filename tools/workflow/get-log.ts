@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool, pathIdParam, pathSegment } from '../../src/kit.js';
+import { pathIdParam, pathSegment } from '../../src/kit.js';
 import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { limitsSchema, logDetailSchema } from './schemas.js';
 
-export default defineTool({
+export default connection.defineTool({
   id: 'workflow_get_log',
   resource: 'Log',
   name: 'Get log',
@@ -11,14 +11,13 @@ export default defineTool({
     'Read one execution log by its id: the run (workflow, level, trigger, times, duration), its execution data (trace spans, final output), its cost (total, tokens, per model) and the current limits.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z.object({
     base_url: baseUrlParam,
     apiKey: apiKeyParam,
     id: pathIdParam('Log id, from List logs or a completion notification'),
   }),
   output: z.object({ data: logDetailSchema.describe('The log detail, with the limits object inside') }),
-  request: (p, options) => connection.request(p, options, { method: 'GET', path: `/api/v1/logs/${pathSegment(p.id)}` }),
+  request: (p) => ({ method: 'GET', path: `/api/v1/logs/${pathSegment(p.id)}` }),
   // The spec puts limits inside data; deployments put them beside it.
   wire: z.looseObject({ data: logDetailSchema, limits: limitsSchema.optional() }),
   response: ({ body: { data, limits } }) => {

@@ -30,6 +30,3 @@ export const service = defineService({
   block: { catalog: { kind: 'productivity', tags: ['automation'] } },
   tools: [execute, getJob, listLogs, getLog, getExecution, apiCall],
 });
-
-/** Every workflow tool, in block order (a copy of `service.tools`). */
-export const workflowTools = [...service.tools];

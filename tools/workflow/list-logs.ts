@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineTool } from '../../src/kit.js';
 import { apiKeyParam, baseUrlParam, connection } from './connection.js';
 import { limitsSchema, logEntrySchema } from './schemas.js';
 
@@ -25,7 +24,7 @@ function checkRange(low: number | undefined, high: number | undefined, path: str
 
 const time = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
 
-export default defineTool({
+export default connection.defineTool({
   id: 'workflow_list_logs',
   resource: 'Log',
   name: 'List logs',
@@ -33,7 +32,6 @@ export default defineTool({
     'List execution logs of a workspace, filtered by workflows, folders, triggers, level, time range, execution id, duration, cost or model, one page at a time (limit, default 100) with a cursor. With followCursor it keeps fetching pages until the last one, maxPages or maxEntries. To poll for new logs use order asc with startDate and the cursor.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  service: connection.service,
   params: z
     .object({
       base_url: baseUrlParam,
@@ -67,8 +65,8 @@ export default defineTool({
       checkRange(time(p.startDate), time(p.endDate), 'startDate', ctx);
     }),
   output,
-  request: (p, options) =>
-    connection.request(p, options, {
+  request: (p) =>
+    ({
     method: 'GET',
     path: '/api/v1/logs',
     query: {

@@ -1,8 +1,8 @@
 /**
- * The harness's clock in n8n (built in place of `src/harness/timers.ts`): every timer is a wait
+ * The harness's clock in n8n (built in place of `src/harness/send/timers.ts`): every timer is a wait
  * on n8n-workflow's own `sleep`, cancelled through an AbortSignal, as n8n Cloud asks of a node.
  */
-import type { startTimer as nodeStartTimer, nextTurn as nodeNextTurn, Timer } from '../../../src/harness/timers.js';
+import type { startTimer as nodeStartTimer, nextTurn as nodeNextTurn, Timer } from '../../../src/harness/send/timers.js';
 import { hostWorkflow } from './host-workflow.mjs';
 
 type Wait = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -3,7 +3,7 @@
  * block as an n8n node class and its credential class, from the same definitions as the
  * `flowblocks` package. The node and credential files n8n lists are one line each over it.
  */
-import { n8nCredentialName, n8nNodeName, toN8nNode, type N8nNode, type N8nWorkflowModule } from '../../../src/n8n/index.js';
+import { n8nCredentialName, n8nNodeName, toN8nNode, type N8nNode, type N8nWorkflowModule } from '../../../src/hosts/n8n/index.js';
 import { listBlocks } from '../../../src/registry.js';
 import { hostWorkflow } from './host-workflow.mjs';
 

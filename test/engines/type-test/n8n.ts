@@ -4,7 +4,7 @@
  */
 import type { ICredentialType, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { listBlocks } from '../../../src/index.js';
-import { toN8nNode } from '../../../src/n8n/index.js';
+import { toN8nNode } from '../../../src/hosts/n8n/index.js';
 
 export const nodes: INodeType[] = listBlocks().map((block) => new (toN8nNode(block).Node)());
 export const credentials: ICredentialType[] = listBlocks().map((block) => toN8nNode(block).credential);

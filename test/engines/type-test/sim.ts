@@ -9,8 +9,8 @@ import { createElement } from 'react';
 import { IntegrationType, type BlockConfig, type BlockIcon, type BlockMeta, type SubBlockConfig } from '../sim-types/sim/blocks-types';
 import type { ToolConfig, ToolResponse } from '../sim-types/sim/tools-types';
 import { listBlocks } from '../../../src/index.js';
-import { toSimBlock, toSimBlockMeta, toSimRegistry, toSimTool, toSimTools, type SimBlockConfig, type SimSubBlock, type SimToolConfig } from '../../../src/sim/index.js';
-import { simBlockManifests, toSimBlocks } from '../../../src/sim/blocks.js';
+import { toSimBlock, toSimBlockMeta, toSimRegistry, toSimTool, toSimTools, type SimBlockConfig, type SimSubBlock, type SimToolConfig } from '../../../src/hosts/sim/index.js';
+import { simBlockManifests, toSimBlocks } from '../../../src/hosts/sim/blocks.js';
 
 // React's own createElement, as the fork passes it.
 const registry = toSimRegistry({ createElement, integrationTypes: IntegrationType, catalog: 'listed' });

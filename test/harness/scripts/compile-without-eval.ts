@@ -2,7 +2,7 @@
  * Run by compiled.test.ts under `--disallow-code-generation-from-strings`: prints whether
  * `compiled()` handed the schema back as it is, and what the schema then answers.
  */
-import { compiled } from '../../../src/harness/compiled.js';
+import { compiled } from '../../../src/harness/run/compiled.js';
 import { getTool } from '../../../src/index.js';
 
 const params = getTool('tinybird_query')!.params;

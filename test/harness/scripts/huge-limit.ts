@@ -3,7 +3,7 @@
  * someone else), then one more call under the same key. Prints what the pacer did and the
  * heap it took; before the clamps, this process died at its heap limit.
  */
-import { Pacer } from '../../../src/harness/pacer.js';
+import { Pacer } from '../../../src/harness/pace/pacer.js';
 
 const pacer = new Pacer();
 const spec = { key: 'loops:0123456789abcdef', limit: 10, windowMs: 1_000 };

@@ -28,7 +28,7 @@ vi.mock('zod', async (importOriginal) => {
 vi.resetModules();
 const { z } = await import('zod');
 const { executeTool, runTool } = await import('../../../src/index.js');
-const { defineTool } = await import('../../../src/harness/define-tool.js');
+const { defineTool } = await import('../../../src/harness/define/define-tool.js');
 const { mockService } = await import('../../helpers/mock-service.js');
 const { ORIGIN, readParts, readTool, validParams } = await import('../fixtures.js');
 

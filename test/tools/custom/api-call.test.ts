@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../../src/index.js';
 import type { ExecuteOptions } from '../../../src/harness/types.js';
-import { unsafePathReason, urlUnderBase } from '../../../src/harness/custom-call.js';
+import { unsafePathReason, urlUnderBase } from '../../../src/harness/define/custom-call.js';
 import { mockService } from '../../helpers/mock-service.js';
 
 const fast: ExecuteOptions = { retry: { baseDelayMs: 1, maxDelayMs: 4 } };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../../src/index.js';
-import { unsafePathReason, urlUnderBase } from '../../../src/harness/custom-call.js';
+import { unsafePathReason, urlUnderBase } from '../../../src/harness/define/custom-call.js';
 import { ToolFailure } from '../../../src/harness/errors.js';
 import { mockService } from '../../helpers/mock-service.js';
 

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../src/harness/request.js';
+import { buildRequest } from '../../../src/harness/send/request.js';
 import type { AnyTool } from '../../../src/harness/types.js';
-import { loopsTools } from '../../../tools/loops/index.js';
+import { service } from '../../../tools/loops/index.js';
+
+const loopsTools: readonly AnyTool[] = service.tools;
 import { DEFAULT_SOURCE, deriveFacts, FIXTURE, renderFacts, type LoopsOpenApiFacts, type OperationFact, type ValueFact } from '../../../scripts/loops-openapi-facts.js';
 import { CASES } from './cases.js';
 import { API, API_KEY, loops, ORIGIN } from './setup.js';
@@ -147,18 +149,18 @@ describe('requests against the vendor OpenAPI description', () => {
   });
 
   it.each([...CASES.map(({ id, params }) => ({ id, params })), ...EXTRA])('$id $params matches its operation', async ({ id, params }) => {
-    const tool = (loopsTools as AnyTool[]).find((t) => t.id === id)!;
+    const tool = loopsTools.find((t) => t.id === id)!;
     const operationId = OPERATION_OF[id]!;
     expect(await requestViolations(tool, params, facts.operations[operationId]!, operationId)).toEqual([]);
   });
 
   it.each(Object.entries(ALSO_OF))('%s with other params matches its other operation', async (id, { operationId, params }) => {
-    const tool = (loopsTools as AnyTool[]).find((t) => t.id === id)!;
+    const tool = loopsTools.find((t) => t.id === id)!;
     expect(await requestViolations(tool, params, facts.operations[operationId]!, operationId)).toEqual([]);
   });
 
   it('sends the Idempotency-Key exactly where the vendor describes one', () => {
-    const withKey = (loopsTools as AnyTool[]).filter((tool) => tool.id in OPERATION_OF).filter((tool) => {
+    const withKey = loopsTools.filter((tool) => tool.id in OPERATION_OF).filter((tool) => {
       const parsed: unknown = tool.params.parse({ apiKey: API_KEY, ...CASES.find((c) => c.id === tool.id)!.params });
       return tool.request(parsed, { idempotencyKey: 'k' }).idempotencyKey !== undefined;
     });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { executeTool } from '../../../src/index.js';
-import { Pacer } from '../../../src/harness/pacer.js';
+import { Pacer } from '../../../src/harness/pace/pacer.js';
 import type { ExecuteOptions } from '../../../src/harness/types.js';
 import { mockService, type RecordedRequest } from '../../helpers/mock-service.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { forEachConcurrent } from '../../../src/harness/for-each-concurrent.js';
+import { forEachConcurrent } from '../../../src/harness/run/for-each-concurrent.js';
 import { ingestEvents, readNdjsonFile, type IngestProgress } from '../../../tools/tinybird/index.js';
 import { BASE, TOKEN, tinybird } from './setup.js';
 

@@ -2,11 +2,11 @@
  * One chunk's attempts (`sendChunkWithRetries`), from the promises of a split ingest: what may
  * be sent again (only what was not written, or what `on_ambiguous: 'retry'` allows), where the
  * rows are after the last answer, and which answers stop the run. Survivors of the mutation
- * run of `tools/tinybird/chunk-attempts.ts` pointed at each case.
+ * run of `tools/tinybird/ingest/chunk-attempts.ts` pointed at each case.
  */
 import { describe, expect, it } from 'vitest';
 import { failure, retrySettings, ToolFailure } from '../../../src/kit.js';
-import { sendChunkWithRetries } from '../../../tools/tinybird/chunk-attempts.js';
+import { sendChunkWithRetries } from '../../../tools/tinybird/ingest/chunk-attempts.js';
 
 /** Sends that fail with `answers` in turn (then succeed), recording each attempt's `isRetry`. */
 async function attempts(answers: ToolFailure[], onAmbiguous: 'retry' | 'stop', wait = false) {

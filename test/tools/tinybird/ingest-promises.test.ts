@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { failure, retrySettings, type HttpRequestSpec, type HttpResponse } from '../../../src/kit.js';
-import type { NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
-import { sendChunks, type SendChunksOptions } from '../../../tools/tinybird/send-chunks.js';
+import type { NdjsonChunk } from '../../../tools/tinybird/ingest/ndjson-chunker.js';
+import { sendChunks, type SendChunksOptions } from '../../../tools/tinybird/ingest/send-chunks.js';
 import { tinybird } from './setup.js';
 
 const CAP = 1024;

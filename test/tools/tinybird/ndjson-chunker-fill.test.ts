@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NdjsonChunker, type NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
+import { NdjsonChunker, type NdjsonChunk } from '../../../tools/tinybird/ingest/ndjson-chunker.js';
 
 /**
  * The chunker driven by `fill` alone, a bounded number of rounds: a cut in the wrong place

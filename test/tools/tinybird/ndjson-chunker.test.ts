@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countRows, LineTooLargeError, NdjsonChunker, offsetAfterRows, type NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
+import { countRows, LineTooLargeError, NdjsonChunker, offsetAfterRows, type NdjsonChunk } from '../../../tools/tinybird/ingest/ndjson-chunker.js';
 
 function chunkAll(pieces: (string | Buffer)[], maxBytes: number): NdjsonChunk[] {
   const chunker = new NdjsonChunker(maxBytes);

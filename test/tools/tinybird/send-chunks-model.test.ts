@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { failure, retrySettings, type HttpRequestSpec, type HttpResponse, type ToolFailure } from '../../../src/kit.js';
-import type { NdjsonChunk } from '../../../tools/tinybird/ndjson-chunker.js';
-import { sendChunks, type IngestReport, type RowRange } from '../../../tools/tinybird/send-chunks.js';
+import type { NdjsonChunk } from '../../../tools/tinybird/ingest/ndjson-chunker.js';
+import { sendChunks, type IngestReport, type RowRange } from '../../../tools/tinybird/ingest/send-chunks.js';
 
 const KINDS = ['ok', 'cut', 'http500', 'http502', 'http422', 'http503', 'http400', 'http401', 'refused', 'race409'] as const;
 type Kind = (typeof KINDS)[number];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getBlock, toolJsonSchema } from '../../../src/index.js';
-import { workflowTools } from '../../../tools/workflow/index.js';
+import { service } from '../../../tools/workflow/index.js';
+
+const workflowTools = service.tools;
 
 const block = getBlock('workflow')!;
 const { manifest } = block;

@@ -1,0 +1,382 @@
+/**
+ * `flowblocks/n8n`: a block as an n8n node (an `INodeType` class) and its service's
+ * credential type. `execute()` runs each input item through the flowblocks harness, so
+ * validation, retries, pacing, idempotency keys and redaction are the same as anywhere else.
+ * Only types come from `n8n-workflow`; at run time n8n provides everything the node touches.
+ */
+import type {
+  ICredentialType,
+  INode,
+  JsonObject,
+  IDataObject,
+  IExecuteFunctions,
+  INodeExecutionData,
+  INodeProperties,
+  INodePropertyOptions,
+  INodeType,
+  INodeTypeDescription,
+} from 'n8n-workflow';
+import type { Block } from '../../blocks/define-block.js';
+import type { FieldManifest } from '../../blocks/manifest.js';
+import { callOptions, coerceParams, errorLine, outputRecord } from '../shared/params.js';
+import { runTool } from '../../harness/run/execute.js';
+import type { Service } from '../../harness/define/service.js';
+import type { ExecuteOptions, ToolError } from '../../harness/types.js';
+import { getService } from '../../registry.js';
+import { n8nTransport } from './http-transport.js';
+import { n8nStyled, n8nTitle } from './style.js';
+
+/** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
+export type N8nWorkflowModule = Pick<typeof import('n8n-workflow'), 'NodeApiError' | 'NodeOperationError'>;
+
+export interface N8nNodeOptions {
+  /** Harness options of every call (dispatcher, retry, time limit, logger, …); a function is read per call. */
+  execute?: ExecuteOptions | (() => ExecuteOptions);
+  /**
+   * The host's `n8n-workflow` (`require('n8n-workflow')` from the node's CommonJS file): failures are
+   * thrown as its `NodeApiError` (the service answered) or `NodeOperationError` (anything else).
+   * Without it they are plain `Error`s, which n8n reports as unexpected bugs.
+   */
+  n8nWorkflow?: N8nWorkflowModule;
+  /** The block's service, for its credential (default: the registered service of the block's type). */
+  service?: Service;
+  /**
+   * Who sends the requests: `'n8n'` is n8n's own `this.helpers.httpRequest` (its proxy, SSRF
+   * rules and tracing; what n8n Cloud requires of a node), `'undici'` (the default) the
+   * harness's keep-alive undici Agent, or `execute.dispatcher` when given.
+   */
+  http?: 'n8n' | 'undici';
+}
+
+export interface N8nNode {
+  /** The node class: n8n instantiates it (`export class FlowblocksTinybird extends Node {}` in a `.node.js`). */
+  Node: new () => INodeType;
+  /** The service's credential type (`export class FlowblocksTinybirdApi implements ICredentialType` in a `.credentials.js`). */
+  credential: ICredentialType;
+  /** The icon the description names (`file:<iconFile>`): write `iconSvg` next to the node's file. */
+  iconFile: string;
+  iconSvg: string;
+}
+
+/** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
+const N8N_LIMIT_DEFAULT = 50;
+
+/** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
+const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
+
+const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
+
+/** The node's type name (`flowblocksTinybird`): prefixed, so it cannot meet an n8n node of that service. */
+export function n8nNodeName(block: Block): string {
+  return `flowblocks${pascal(block.type)}`;
+}
+
+/** The credential type's name (`flowblocksTinybirdApi`). */
+export function n8nCredentialName(block: Block): string {
+  return `${n8nNodeName(block)}Api`;
+}
+
+function credentialOf(block: Block, service: Service, iconFile: string): ICredentialType {
+  const { connection } = service;
+  const properties: INodeProperties[] = [
+    {
+      displayName: connection.credential.param === 'token' ? 'Token' : 'API Key',
+      name: connection.credential.param,
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      required: true,
+    },
+  ];
+  // The base URL: the service's own param when it has one, else its default, which a user may point elsewhere.
+  properties.push({
+    displayName: 'Base URL',
+    name: 'baseUrl',
+    type: 'string',
+    default: connection.baseUrl.default ?? '',
+    required: connection.baseUrl.default === undefined,
+    placeholder: connection.baseUrl.default ?? 'https://…',
+  });
+  const { header, scheme, param, check, checkAcceptedField } = connection.credential;
+  const credential: ICredentialType = {
+    name: n8nCredentialName(block),
+    displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
+    icon: `file:${iconFile}` as `file:${string}.svg`,
+    // The service's API docs; a service without public ones (the workflow platform) has its block's page.
+    documentationUrl: block.definition.docsUrl ?? `${BLOCK_DOCS}${block.type}.md`,
+    properties,
+    // How n8n sends the credential on its own requests: the "Test credential" button's below.
+    authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
+  };
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  // A check refused once the credential is accepted: n8n reads every status, and its rule fails
+  // the test when the body lacks the field only that refusal has (a 401's body, a web page).
+  if (credential.test && checkAcceptedField) {
+    credential.test.request.ignoreHttpStatusErrors = true;
+    credential.test.rules = [
+      {
+        type: 'responseSuccessBody',
+        properties: {
+          key: checkAcceptedField,
+          value: undefined,
+          message: `The ${block.definition.name} API did not accept the credential, or the base URL is not its API (an accepted key gets an answer with "${checkAcceptedField}"). Check both.`,
+        },
+      },
+    ];
+  }
+  return credential;
+}
+
+function defaultOf(field: FieldManifest): INodeProperties['default'] {
+  const value = field.default;
+  if (field.type === 'code' && field.language === 'json') return value === undefined ? '' : JSON.stringify(value, null, 2);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  // An options parameter's value is always one of its options (n8n shows "" as an invalid choice).
+  if (field.type === 'dropdown') return field.options?.[0]?.id ?? '';
+  if (field.type === 'number') return 0;
+  if (field.type === 'switch') return false;
+  return '';
+}
+
+/** One n8n property for a field, shown for `ops`. */
+function propertyOf(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
+  const property: INodeProperties = {
+    displayName: field.title,
+    name: field.id,
+    type: 'string',
+    default: defaultOf(field),
+    displayOptions: { show: { operation: ops } },
+  };
+  if (field.type === 'dropdown') {
+    property.type = 'options';
+    property.options = (field.options ?? []).map((o): INodePropertyOptions => ({ name: o.label, value: o.id }));
+  } else if (field.type === 'number') property.type = 'number';
+  else if (field.type === 'switch') property.type = 'boolean';
+  else if (field.type === 'code' && field.language === 'json') property.type = 'json';
+  else if (field.type === 'code' && field.language === 'sql') property.typeOptions = { editor: 'sqlEditor', rows: 6 };
+  else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
+  if (required) property.required = true;
+  if (field.description) property.description = field.description;
+  // n8n's convention for a page size: at least 1, 50 in the editor, described as its own nodes
+  // describe it. The tool's own default (the spec's) stays for every other caller.
+  if (field.param === 'limit' && property.type === 'number') {
+    property.typeOptions = { minValue: 1 };
+    property.default = N8N_LIMIT_DEFAULT;
+    property.description = 'Max number of results to return';
+  }
+  if (field.placeholder) property.placeholder = field.placeholder;
+  return property;
+}
+
+/** A resource's value: its name in lower camel case (`Data Source` → `dataSource`, `API` → `api`), as n8n's nodes spell them. */
+const resourceValue = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((word, i) => (i === 0 ? word.toLowerCase() : `${word[0]!.toUpperCase()}${word.slice(1)}`))
+    .join('');
+
+/**
+ * The operation choice. When the tools name their resources (`resource` in `defineTool`), as
+ * n8n's own nodes do: a Resource choice, then the operations of the chosen resource.
+ */
+function operationProperties(block: Block): INodeProperties[] {
+  const { operations } = block.definition;
+  const option = (op: (typeof operations)[number]): INodePropertyOptions => ({
+    name: op.label,
+    value: op.id,
+    description: op.tool.description.split('. ')[0],
+    action: op.label,
+  });
+  const operation = (ops: typeof operations, show?: string): INodeProperties => ({
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    default: ops[0]?.id ?? '',
+    options: ops.map(option),
+    ...(show ? { displayOptions: { show: { resource: [show] } } } : {}),
+  });
+  const byResource = new Map<string, typeof operations>();
+  for (const op of operations) {
+    const resource = op.tool.resource;
+    if (resource === undefined) return [operation(operations)];
+    byResource.set(resource, [...(byResource.get(resource) ?? []), op]);
+  }
+  if (byResource.size < 2) return [operation(operations)];
+  const resources = [...byResource.keys()];
+  return [
+    {
+      displayName: 'Resource',
+      name: 'resource',
+      type: 'options',
+      noDataExpression: true,
+      default: resourceValue(resources[0]!),
+      options: resources.map((name) => ({ name, value: resourceValue(name) })),
+    },
+    ...resources.map((name) => operation(byResource.get(name)!, resourceValue(name))),
+  ];
+}
+
+function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
+  const { manifest } = block;
+  const allOps = Object.keys(manifest.tools.byOperation);
+  const result: INodeProperties[] = operationProperties(block);
+  const optional = new Map<string, INodeProperties[]>();
+  for (const field of manifest.fields) {
+    if (field.id === 'operation' || secretParams.has(field.param)) continue;
+    const shownFor = field.condition?.value ?? allOps;
+    const required = shownFor.filter((op) => field.requiredFor.includes(op));
+    if (required.length) result.push(propertyOf(field, required, true));
+    const rest = shownFor.filter((op) => !field.requiredFor.includes(op));
+    if (!rest.length) continue;
+    if (field.default !== undefined) {
+      result.push(propertyOf(field, rest, false));
+      continue;
+    }
+    // Optional fields without a default go in the operation's "Additional Fields", n8n's idiom:
+    // an n8n property always has a value, and these must stay unset unless given.
+    for (const op of rest) {
+      const { displayOptions: _shown, ...inner } = propertyOf(field, [op], false);
+      optional.set(op, [...(optional.get(op) ?? []), inner]);
+    }
+  }
+  for (const [op, options] of optional) {
+    result.push({
+      displayName: 'Additional Fields',
+      name: 'additionalFields',
+      type: 'collection',
+      placeholder: 'Add Field',
+      default: {},
+      displayOptions: { show: { operation: [op] } },
+      options,
+    });
+  }
+  return result;
+}
+
+
+/**
+ * Every secret an n8n credential holds, to mask in each result and error whichever field the
+ * tool sends: each string field but the base URL, and the user name and password a base URL may carry.
+ */
+function credentialSecrets(credential: IDataObject): string[] {
+  const secrets: string[] = [];
+  for (const [name, value] of Object.entries(credential)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (name !== 'baseUrl') {
+      secrets.push(value);
+      continue;
+    }
+    const url = URL.parse(value);
+    for (const part of [url?.username, url?.password]) if (part) secrets.push(decodeURIComponent(part));
+  }
+  return secrets;
+}
+
+/** The subtitle under the node: the operation's label, not its id. */
+function subtitleOf(block: Block): string {
+  const labels = Object.fromEntries(block.definition.operations.map((op) => [op.id, op.label]));
+  // Spaces keep the object literal's braces apart from the expression's own `{{ }}`.
+  return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
+}
+
+/** A failed item as n8n's error output takes it: `error`, `message` and `details`, nothing else. */
+function errorItem(error: ToolError): IDataObject {
+  const { code, message, status, retryable, issues } = error;
+  const details: IDataObject = { code, retryable };
+  if (status !== undefined) details.status = status;
+  if (issues?.length) details.issues = issues as unknown as IDataObject[];
+  return { error: errorLine(error), message, details };
+}
+
+/** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
+function n8nError(host: N8nWorkflowModule | undefined, node: INode, error: ToolError, itemIndex: number): Error {
+  const line = errorLine(error);
+  if (!host) return Object.assign(new Error(line), { description: error.message, itemIndex, code: error.code });
+  if (error.status !== undefined) {
+    const response: JsonObject = { code: error.code, message: error.message, status: error.status };
+    if (error.issues?.length) response.issues = error.issues as unknown as JsonObject[];
+    return new host.NodeApiError(node, response, { message: line, description: error.message, httpCode: String(error.status), itemIndex });
+  }
+  return new host.NodeOperationError(node, line, { description: error.message, itemIndex });
+}
+
+/** A block as an n8n node class and its service's credential type. */
+export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
+  const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
+  if (!service) throw new Error(`block ${block.type}: no registered service; pass options.service`);
+  const { connection } = service;
+  const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
+  const iconFile = `${n8nNodeName(block)}.svg`;
+  const credential = credentialOf(block, service, iconFile);
+  const { manifest } = block;
+  const fields = manifest.fields;
+  const toolsByOperation = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
+
+  const description: INodeTypeDescription = {
+    displayName: `${manifest.name} (flowblocks)`,
+    name: n8nNodeName(block),
+    icon: `file:${iconFile}` as `file:${string}.svg`,
+    group: ['transform'],
+    version: 1,
+    subtitle: subtitleOf(block),
+    description: manifest.description,
+    defaults: { name: manifest.name },
+    inputs: ['main'],
+    outputs: ['main'],
+    usableAsTool: true,
+    credentials: [{ name: credential.name, required: true }],
+    properties: properties(block, secretParams).map(n8nStyled),
+  };
+  if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
+
+  async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData();
+    const secret = await this.getCredentials(credential.name);
+    const returned: INodeExecutionData[] = [];
+    // What the credential gives every item, read once per run.
+    const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
+    const heldSecrets = credentialSecrets(secret);
+    const transport = options.http === 'n8n' ? n8nTransport(this.helpers) : undefined;
+    for (let i = 0; i < items.length; i++) {
+      const op = this.getNodeParameter('operation', i) as string;
+      const tool = toolsByOperation.get(op);
+      if (!tool) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${op}`, retryable: false }, i);
+      const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
+      const params: Record<string, unknown> = {};
+      for (const field of fields) {
+        if (field.id === 'operation' || secretParams.has(field.param)) continue;
+        if (field.condition && !field.condition.value.includes(op)) continue;
+        params[field.param] = field.id in extra ? extra[field.id] : this.getNodeParameter(field.id, i, null);
+      }
+      params[connection.credential.param] = secret[connection.credential.param];
+      const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
+      runOptions.secrets = [...(runOptions.secrets ?? []), ...heldSecrets];
+      if (transport) runOptions.transport = transport;
+      if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
+      else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+      const result = await runTool(tool, coerceParams(tool, params), runOptions);
+      if (result.success) {
+        returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
+        continue;
+      }
+      // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
+      const signal = runOptions.signal;
+      if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
+      // n8n's convention: with "continue on fail" the error is the item's output (n8n's error output takes
+      // an item whose json holds only `error`, `message` and `details`), else the run stops.
+      if (this.continueOnFail()) {
+        returned.push({ json: errorItem(result.error), pairedItem: { item: i } });
+        continue;
+      }
+      throw n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
+    }
+    return [returned];
+  }
+
+  class Node implements INodeType {
+    description = description;
+    execute = execute;
+  }
+  return { Node, credential, iconFile, iconSvg: manifest.icon };
+}

@@ -1,0 +1,144 @@
+/**
+ * `flowblocks/sim`: the blocks and tools as Sim's `BlockConfig` and `ToolConfig`, ready to
+ * spread into a Sim fork's `BLOCK_REGISTRY` and `tools` maps. Every adapted tool runs through
+ * the flowblocks harness (Sim's `directExecution`), so validation, retries, pacing, idempotency
+ * keys and redaction are the same as anywhere else. No runtime dependency on Sim or React: the
+ * types below are the subset of Sim's that the adapter fills (test/engines checks them against
+ * Sim's own), and the icon is drawn with the `createElement` the fork passes in.
+ */
+import type { Block } from '../../blocks/define-block.js';
+import { callOptions, coerceParams, errorLine, outputRecord, paramInfo } from '../shared/params.js';
+import { runTool } from '../../harness/run/execute.js';
+import type { AnyTool, ExecuteOptions } from '../../harness/types.js';
+import { listBlocks } from '../../registry.js';
+import { DEFAULT_SIM_PREFIX, toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig, type SimBlockMeta, type SimBlockOptions } from './block-config.js';
+
+export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
+export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimSubBlock, SimValueType } from './block-config.js';
+
+export interface SimToolOptions {
+  /** Put before every tool id (`flowblocks_tinybird_query`). Default `flowblocks_`. */
+  idPrefix?: string;
+  /** Harness options of every call (dispatcher, retry, time limit, logger, endpoints, …); a function is read per call. */
+  execute?: ExecuteOptions | (() => ExecuteOptions);
+  /** The blocks to adapt (default: every registered block). */
+  blocks?: Block[];
+}
+
+/** The block options and the tool options, for `toSimRegistry`. */
+export type SimRegistryOptions<E = unknown, I extends string = string> = SimBlockOptions<E, I> & SimToolOptions;
+
+/** The part of Sim's `ToolResponse` the adapter returns. */
+export interface SimToolResponse {
+  success: boolean;
+  output: Record<string, unknown>;
+  error?: string;
+  statusCode?: number;
+  timing?: { startTime: string; endTime: string; duration: number };
+}
+
+type SimOutputType = 'string' | 'number' | 'boolean' | 'json' | 'array' | 'object';
+
+/** The part of Sim's `ToolConfig` the adapter fills. */
+export interface SimToolConfig {
+  id: string;
+  name: string;
+  description: string;
+  version: string;
+  params: Record<
+    string,
+    { type: string; required?: boolean; visibility?: 'user-or-llm' | 'user-only'; default?: unknown; description?: string }
+  >;
+  outputs?: Record<string, { type: SimOutputType; description?: string; optional?: boolean }>;
+  /** Never sent: `directExecution` runs the call. Sim's type asks for a request description. */
+  request: { url: string; method: 'POST'; headers: () => Record<string, string> };
+  directExecution: (params: Record<string, unknown>, signal?: AbortSignal) => Promise<SimToolResponse>;
+}
+
+function blocksOf(options: SimToolOptions): Block[] {
+  return options.blocks ?? listBlocks();
+}
+
+
+/** A tool as Sim's `ToolConfig`, run by the harness. */
+export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolConfig {
+  const prefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
+  const params: SimToolConfig['params'] = {};
+  for (const p of paramInfo(tool)) {
+    params[p.name] = {
+      type: p.type,
+      required: p.required,
+      visibility: p.visibility,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.default !== undefined ? { default: p.default } : {}),
+    };
+  }
+  return {
+    id: prefix + tool.id,
+    name: tool.name,
+    description: tool.description,
+    version: '1.0.0',
+    params,
+    outputs: outputsOf(tool, blocksOf(options)),
+    request: { url: 'flowblocks://direct-execution', method: 'POST', headers: () => ({}) },
+    async directExecution(values, signal) {
+      const startTime = new Date();
+      const result = await runTool(tool, coerceParams(tool, values), callOptions(options.execute, signal));
+      const endTime = new Date();
+      const timing = { startTime: startTime.toISOString(), endTime: endTime.toISOString(), duration: endTime.getTime() - startTime.getTime() };
+      if (result.success) return { success: true, output: outputRecord(result), statusCode: result.meta.status, timing };
+      // Sim shows `error` as text and keeps `output` beside it: the code and issues stay readable there.
+      const { code, message, status, issues, retryable } = result.error;
+      return {
+        success: false,
+        output: { error: { code, message, status, retryable, issues: issues ?? [] } },
+        error: errorLine(result.error),
+        statusCode: status,
+        timing,
+      };
+    },
+  };
+}
+
+function outputsOf(tool: AnyTool, blocks: Block[]): SimToolConfig['outputs'] {
+  const block = blocks.find((b) => b.tools.includes(tool));
+  const op = block && Object.entries(block.manifest.tools.byOperation).find(([, id]) => id === tool.id)?.[0];
+  const outputs = op ? block.manifest.outputs[op] : undefined;
+  if (!outputs) return undefined;
+  return Object.fromEntries(
+    Object.entries(outputs).map(([name, o]) => [name, { type: o.type, ...(o.description ? { description: o.description } : {}), ...(o.optional ? { optional: true } : {}) }]),
+  );
+}
+
+/** Every adapted tool, keyed by its prefixed id, for Sim's `tools` map. */
+export function toSimTools(options: SimToolOptions = {}): Record<string, SimToolConfig> {
+  const tools: Record<string, SimToolConfig> = {};
+  for (const block of blocksOf(options)) {
+    for (const tool of block.tools) {
+      const config = toSimTool(tool, options);
+      tools[config.id] = config;
+    }
+  }
+  return tools;
+}
+
+/** A block as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
+export function toSimBlock<E, I extends string = string>(block: Block, options: SimBlockOptions<E, I>): SimBlockConfig<E, I> {
+  return toSimBlockConfig(block.manifest, options);
+}
+
+/** A block's `BlockMeta`, for Sim's `BLOCK_META_REGISTRY`. */
+export function toSimBlockMeta(block: Block): SimBlockMeta {
+  return toSimBlockMetaOf(block.manifest);
+}
+
+/**
+ * Every block, its `BlockMeta` and every tool, for `BLOCK_REGISTRY`, `BLOCK_META_REGISTRY` and
+ * `tools`. Server side: the editor's `BLOCK_REGISTRY` takes its blocks from `flowblocks/sim/blocks`,
+ * which loads no tool.
+ */
+export function toSimRegistry<E, I extends string = string>(
+  options: SimRegistryOptions<E, I>,
+): { blocks: Record<string, SimBlockConfig<E, I>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
+  return { ...toSimBlockMaps(blocksOf(options).map((block) => block.manifest), options), tools: toSimTools(options) };
+}
