@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../harness/types.js';
 import { sharedDispatcher } from '../harness/send/dispatcher.js';
 import { Redactor } from '../harness/mask/redact.js';
 import { writeFlushed } from '../durable-write.js';
@@ -17,7 +18,7 @@ const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encodin
 
 export interface RecordServicesOptions {
   /** Where requests really go: the sandbox or a real account (the URLs the tools are given say which). Default: the package's shared Agent. */
-  upstream?: Dispatcher;
+  upstream?: DispatcherLike;
   /** More values to remove from what is recorded, besides the credentials the requests carry (a token an answer creates, …). */
   secrets?: readonly string[];
 }
@@ -30,7 +31,7 @@ export interface RecordServicesOptions {
  */
 export class ServiceRecorder extends AnswerDispatcher {
   /** Absent: the harness's shared keep-alive Agent. */
-  private readonly upstream: Dispatcher | undefined;
+  private readonly upstream: DispatcherLike | undefined;
   private readonly redactor: Redactor;
   private readonly answers = new Map<string, FixtureAnswer[]>();
 
@@ -66,7 +67,8 @@ export class ServiceRecorder extends AnswerDispatcher {
     this.redactor.add(credentials.filter((value): value is string => !!value));
     let response: Dispatcher.ResponseData;
     try {
-      const upstream = this.upstream ?? (await sharedDispatcher());
+      // undici 7's and 8's dispatchers both have request(); typed here with 7's (DispatcherLike says why).
+      const upstream = (this.upstream as Dispatcher | undefined) ?? (await sharedDispatcher());
       response = await upstream.request({ origin: request.origin, path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body, signal });
     } catch (error) {
       return { kind: 'error', error: error instanceof Error ? error : new Error(String(error)) };

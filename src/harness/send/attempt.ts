@@ -8,7 +8,7 @@ import type { Redactor } from '../mask/redact.js';
 import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
 import { startTimer, type Timer } from './timers.js';
-import type { HttpResponse, Transport } from '../types.js';
+import type { DispatcherLike, HttpResponse, Transport } from '../types.js';
 import { readySharedDispatcher, sharedDispatcher } from './dispatcher.js';
 import { sendThrough } from './transport-attempt.js';
 
@@ -16,7 +16,7 @@ export { DEFAULT_MAX_RESPONSE_BYTES, isFault, type Fault } from './answer.js';
 
 export interface AttemptSettings {
   /** Absent: the shared keep-alive Agent. */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** The host sends instead of undici (see `ExecuteOptions.transport`). */
   transport?: Transport;
   timeoutMs: number;
@@ -138,7 +138,8 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     if (settings.transport) return sendThrough(settings.transport, built, settings).then(resolve, reject);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {
-      dispatcher!.dispatch(
+      // Any major's dispatch takes these (DispatcherLike); typed here with undici 7's.
+      (dispatcher as Dispatcher).dispatch(
         { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },
         handler,
       );

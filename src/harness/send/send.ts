@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import { failure, errorFromResponse, ToolFailure } from '../errors.js';
 import { parseRateLimit } from '../pace/rate-limit.js';
 import { attempt as attemptOnce, isFault, type Fault } from './attempt.js';
@@ -8,7 +7,7 @@ import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from '.
 import { sharedPacer, takeTurn } from '../pace/pacer.js';
 import { sleep } from './sleep.js';
 import { standInOf } from './stand-in.js';
-import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions, Transport } from '../types.js';
+import type { DispatcherLike, ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions, Transport } from '../types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -16,7 +15,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface CallState {
   toolId: string;
   /** Absent: the shared keep-alive Agent, made on the first undici request. */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   transport?: Transport;
   timeoutMs: number;
   maxResponseBytes?: number;

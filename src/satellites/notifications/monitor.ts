@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../harness/types.js';
 import type { z } from 'zod';
 import listLogs from '../../../tools/workflow/list-logs.js';
 import { runTool } from '../../harness/run/execute.js';
@@ -17,7 +17,7 @@ export interface MonitorOptions {
   baseUrl: string;
   apiKey: string;
   workspaceId: string;
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** Between polls; never shorter than the plan's sustained rate allows. Default 60 s. */
   pollIntervalMs?: number;
   /** How far before the newest evaluated start each poll re-reads. Default 15 min. */
@@ -50,7 +50,7 @@ export class LogMonitor {
   private readonly pacer: LogsPacer;
   private readonly log: (line: string) => void;
   /** Absent: the harness's shared keep-alive Agent. */
-  private readonly dispatcher: Dispatcher | undefined;
+  private readonly dispatcher: DispatcherLike | undefined;
 
   constructor(private readonly options: MonitorOptions) {
     const { notifier } = options;

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../harness/types.js';
 import { buildTargets } from './channels/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { buildCompletedEvent, completedLog, type CompletedEvent, type ExecutionLog, type Limits } from './payload.js';
@@ -18,7 +18,7 @@ export interface NotifierOptions {
   store?: StateStore<NotificationState>;
   clock?: Clock;
   /** undici dispatcher for webhook, chat and e-mail calls (a MockAgent in tests). */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** Receives one readable line per delivery attempt and alert. Secrets never reach it. */
   log?: (line: string) => void;
   /** Jitter source, for tests. */

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../../harness/types.js';
 import { postOnce, safeOrigin } from '../http.js';
 import type { CompletedEvent } from '../payload.js';
 import type { Target } from '../queue.js';
@@ -8,7 +8,7 @@ import { payloadText, summaryLine } from '../summary.js';
  * A Slack-compatible incoming webhook: `{ text }` as JSON. The text carries the summary,
  * any alert reasons, and the same payload the webhook channel sends.
  */
-export function chatTarget(key: string, url: string, dispatcher: Dispatcher | undefined): Target {
+export function chatTarget(key: string, url: string, dispatcher: DispatcherLike | undefined): Target {
   return {
     key,
     label: `chat ${safeOrigin(url)}`,
