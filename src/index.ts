@@ -66,7 +66,7 @@ export function executeTool(
   options: ExecuteOptions = {},
 ): Promise<ToolResult<unknown>> {
   // Not an async function: `runTool`'s promise is handed back as it is, without the extra
-  // ticks of resolving an async function with a promise (#21). A throw still rejects.
+  // ticks of resolving an async function with a promise. A throw still rejects.
   try {
     const tool = typeof idOrTool === 'string' ? getTool(idOrTool) : idOrTool;
     if (!tool) {

@@ -29,7 +29,7 @@ function wireBody(p: TransactionalParams) {
  * The JSON the size check measured, kept on the params object it was made from under a
  * symbol (invisible to JSON and to key listings): zod hands the refined object on as the
  * parsed params, so the request sends the same text instead of building and encoding the
- * body a second time (#21). A property, not a WeakMap: no table that grows with each call.
+ * body a second time. A property, not a WeakMap: no table that grows with each call.
  */
 const MEASURED = Symbol('flowblocks.loops.transactionalJson');
 

@@ -31,8 +31,8 @@ const isRow = (row: unknown) => typeof row === 'object' && row !== null && !Arra
  *
  * A plain `check` that pushes its issue, not `superRefine`: `superRefine` sets an `addIssue`
  * closure on each parse's payload, and with it the parsed rows outlived the young-generation
- * collections (promoted, then freed only by full collections: 2.1 ms of GC per 100 KB answer
- * against 0.3 ms, measured with `--trace-gc` in #21). The issue is the one `superRefine` made.
+ * collections (promoted, then freed only by full collections: several times the GC time per
+ * answer, docs/benchmarks.md). The issue is the one `superRefine` made.
  */
 export const rowsCheck = z.unknown().check((payload) => {
   const rows = payload.value;

@@ -78,7 +78,7 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
   const { baseUrl, credential, pacing, refusal } = spec;
   const prefix = credential.scheme ? `${credential.scheme} ` : '';
   const windowMs = pacing?.windowMs ?? 1000;
-  // One sha256 per credential, not per call (about 1.6 µs each at c64, #21). The Map is keyed
+  // One sha256 per credential, not per call (docs/benchmarks.md). The Map is keyed
   // by the credential itself: process memory only, never logged, at most PACING_KEYS of them.
   const pacingKeys = new BoundedCache<string, string>(PACING_KEYS);
   const keyOf = (secret: string) => `${spec.service}:${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`;

@@ -1,5 +1,5 @@
 /**
- * The raw-bytes look for secrets (issue 21): a large JSON answer is searched for each secret
+ * The raw-bytes look for secrets: a large JSON answer is searched for each secret
  * form as bytes, which is one memchr-fast pass, instead of deep-walking the parsed rows.
  * Only a "certainly none" is trusted; anything doubtful answers "maybe", and the parsed value
  * is then walked as before.

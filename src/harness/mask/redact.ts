@@ -86,7 +86,7 @@ export class Redactor {
     return this.walk(value) as T;
   }
 
-  /** Loops, not `some` with a closure: this runs on every value of every result (#21). */
+  /** Loops, not `some` with a closure: this runs on every value of every result. */
   private found(value: unknown): boolean {
     if (typeof value === 'string') return this.inText(value);
     if (typeof value !== 'object' || value === null) return false;

@@ -4,8 +4,8 @@ import type { DispatcherLike, ExecuteOptions, HarnessEvent, PacerLike, RetryOpti
 /**
  * The options a tool sees when the caller gave no idempotency key: the caller's options field
  * by field, and a key made on first read and kept for the whole call (every retry sends the
- * same one). A class with the key as a prototype getter costs about 25 ns; the object literal
- * with a spread and a getter it replaces cost about 1.4 µs a call (bench: Loops c64, #21).
+ * same one). A class with the key as a prototype getter, not an object literal with a spread
+ * and a getter, which cost far more per call (docs/benchmarks.md).
  */
 export class CallOptions implements ExecuteOptions {
   readonly endpoints?: Record<string, string>;

@@ -17,7 +17,7 @@ const compiledSchemas = new WeakMap<z.ZodType, z.ZodType>();
  * again by the original schema for its issues). Compiled on first use, never at import, and
  * kept per schema; a schema zod cannot compile, or any schema when the zod installed has no
  * `z.compile`, comes back as it is. The call path parses each call's params, answer and
- * output with it (#21).
+ * output with it.
  */
 export function compiled<S extends z.ZodType>(schema: S): S {
   let fast = compiledSchemas.get(schema);

@@ -1,7 +1,7 @@
 import { BoundedCache } from '../bounded-cache.js';
 import type { ToolIssue } from '../types.js';
 
-/** A URL's check, by its text: callers pass the same few on every call (`new URL` twice a call was ~1 µs, #21). */
+/** A URL's check, by its text: callers pass the same few on every call (`new URL` twice a call was measurable: docs/benchmarks.md). */
 const checked = new BoundedCache<string, boolean>(256);
 
 function isHttpUrl(url: string): boolean {

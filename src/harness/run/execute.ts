@@ -22,7 +22,7 @@ export function zodIssues(error: z.ZodError): ToolIssue[] {
 interface ParamFacts {
   /** Names of the params the tool marks secret, so their values can be masked everywhere. */
   secrets: string[];
-  /** Every param name: a key outside it is a typo, refused with a "did you mean" (#31). */
+  /** Every param name: a key outside it is a typo, refused with a "did you mean". */
   known: Set<string>;
 }
 
@@ -218,7 +218,7 @@ export async function runTool<T extends AnyTool>(
     const checked = checkParams(tool, params, redactor);
     const call = async (p: unknown) => readAnswer(tool, await sendRequest(tool.request(p, callOptions), state), p, redactor);
     // The context exists only for composed tools; a single call needs none of it, nor the
-    // `call` closure's promise: its answer is read here (one await fewer per call, #21).
+    // `call` closure's promise: its answer is read here (one await fewer per call).
     const raw = tool.run
       ? await tool.run(checked, {
           send: (request) => sendRequest(request, state),
