@@ -7,11 +7,12 @@ import type { z } from 'zod';
 import { runTool } from './harness/run/execute.js';
 import type { AnyTool, ExecuteOptions, ToolResult } from './harness/types.js';
 import { endpointIssues } from './harness/run/endpoints.js';
-import { getTool, listServices, type ToolId, type ToolMap } from './registry.js';
+import { didYouMean } from './harness/did-you-mean.js';
+import { getTool, listServices, listTools, type KnownToolId, type ToolId, type ToolMap } from './registry.js';
 import { paramsJsonSchema, type Audience, type JsonSchema } from './schema.js';
 
 export { listTools, getTool, listBlocks, getBlock, listServices, getService, registerService } from './registry.js';
-export type { BlockMap, BuiltinTool, ServiceMap, ToolId, ToolMap } from './registry.js';
+export type { BlockMap, BuiltinTool, KnownToolId, ServiceMap, ToolId, ToolMap, ToolOf } from './registry.js';
 export { mergeLlmParams, type Audience, type JsonSchema } from './schema.js';
 export { runTool } from './harness/run/execute.js';
 export { paginate, type PaginateOptions } from './harness/define/paginate.js';
@@ -45,15 +46,17 @@ export type OutputOf<R> = R extends AnyTool ? z.output<R['output']> : R extends 
 /**
  * Runs a tool by id (or a tool object): validates, sends with retries and a time limit, and
  * returns a `ToolResult`. Failures are results, never throws. A tool object or a built-in
- * id's literal types the params and the output; an id known only at run time (or a tool
- * registered later) takes any params, and its output is `O` (default `unknown`).
+ * id's literal types the params and the output. A literal id that is no tool's is a type
+ * error naming it (`KnownToolId`); an id known only at run time (a tool registered later, an id
+ * read from a file) is passed typed as `string`: it takes any params, and its output is `O`
+ * (default `unknown`). Unknown at run time, the result is `unknown_tool` with a did-you-mean.
  *
  * One signature, not overloads: a wrong, missing or mistyped param is reported on the params
  * argument, naming the param, by every TypeScript version (with overloads TypeScript 7
  * reported the id as "not assignable to never", 5.9 the cause under "Overload 2 of 3").
  */
 export function executeTool<R extends ToolRef, O = OutputOf<R>>(
-  tool: R,
+  tool: R extends string ? KnownToolId<R> : R,
   params: ParamsOf<R>,
   options?: ExecuteOptions,
 ): Promise<ToolResult<O>>;
@@ -69,7 +72,7 @@ export function executeTool(
     if (!tool) {
       return Promise.resolve({
         success: false,
-        error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}`, retryable: false },
+        error: { code: 'unknown_tool', message: `no tool with id ${String(idOrTool)}${didYouMean(String(idOrTool), listTools().map((t) => t.id))}`, retryable: false },
         meta: { attempts: 0, durationMs: 0 },
       });
     }

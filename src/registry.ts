@@ -17,6 +17,18 @@ export type BuiltinTool = ServiceMap[keyof ServiceMap]['tools'][number];
 /** Built-in tools by id: `executeTool('tinybird_query', …)` and `getTool('tinybird_query')` are typed from it. */
 export type ToolMap = { [T in BuiltinTool as T['id']]: T };
 export type ToolId = keyof ToolMap;
+/**
+ * `K` when it is a built-in tool's id, or a `string` (an id known only at run time: read from
+ * a file, a model's call, a tool registered later); a literal id that is no tool's becomes a
+ * type error that names it. Used by every parameter that takes a tool id.
+ */
+export type KnownToolId<K extends string> = string extends K
+  ? K
+  : K extends ToolId
+    ? K
+    : `no tool with id '${K}'; an id known only at run time is passed typed as string`;
+/** The tool a built-in id names; any tool, or none, for an id known only at run time. */
+export type ToolOf<K extends string> = K extends ToolId ? ToolMap[K] : AnyTool | undefined;
 /** Built-in blocks by type: `getBlock('tinybird')` is a `Block` of Tinybird's tools, never undefined. */
 export type BlockMap = { [K in keyof ServiceMap]: Block<ServiceMap[K]['tools'][number]> };
 
@@ -62,8 +74,7 @@ export function listTools(): AnyTool[] {
   return [...toolsById.values()];
 }
 
-export function getTool<K extends ToolId>(id: K): ToolMap[K];
-export function getTool(id: string): AnyTool | undefined;
+export function getTool<K extends string>(id: KnownToolId<K>): ToolOf<K>;
 export function getTool(id: string): AnyTool | undefined {
   return toolsById.get(id);
 }

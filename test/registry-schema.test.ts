@@ -33,7 +33,7 @@ describe('registry', () => {
   it('finds blocks and tools by id, and nothing for unknown ones', () => {
     expect(getBlock('tinybird')?.tools.map((t) => t.id)).toEqual(TINYBIRD_TOOLS);
     expect(getBlock('nope')).toBeUndefined();
-    expect(getTool('nope')).toBeUndefined();
+    expect(getTool('nope' as string)).toBeUndefined();
   });
 
   it('gives every tool a description, annotations, and a base URL or service key', () => {

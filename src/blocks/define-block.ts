@@ -1,6 +1,19 @@
 import type { AnyTool } from '../harness/types.js';
 import { deriveManifest, type BlockDefinition, type BlockManifest } from './manifest.js';
 
+/** An operation id of a tool id: the id without its `<service>_` (`workflow_list_logs` → `list_logs`). */
+type OperationOfId<Id extends string> = Id extends `${string}_${infer Op}` ? Op : string;
+/** The operation ids of a block of tools `T`; `string` for a block of any tool. */
+export type OperationOf<T extends AnyTool> = OperationOfId<T['id']>;
+/** `O` when the block has that operation (or either is only known at run time); else a type error naming it. */
+export type KnownOperation<O extends string, Ops extends string> = string extends O
+  ? O
+  : string extends Ops
+    ? O
+    : O extends Ops
+      ? O
+      : `no operation '${O}' in this block; an id known only at run time is passed typed as string`;
+
 /** A block; `T` is the union of its tools (a registered block's, from the registry's `BlockMap`). */
 export interface Block<T extends AnyTool = AnyTool> {
   type: string;
@@ -9,7 +22,7 @@ export interface Block<T extends AnyTool = AnyTool> {
   /** Derived on first read and kept: building JSON Schemas is not work for import time. */
   readonly manifest: BlockManifest;
   /** The tool and its params for a set of editor values (`operation`, required, plus field values). */
-  resolve(values: Record<string, unknown>): { tool: T; params: Record<string, unknown> };
+  resolve<O extends string = string>(values: { operation?: KnownOperation<O, OperationOf<T>> } & Record<string, unknown>): { tool: T; params: Record<string, unknown> };
 }
 
 export function defineBlock(definition: BlockDefinition): Block {

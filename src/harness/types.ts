@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 
 
@@ -156,11 +155,22 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
+/**
+ * What the harness needs of a dispatcher: undici's `dispatch`, with the handler API undici 7 and
+ * 8 share. Typed by that one method, not as undici 7's `Dispatcher` class, so an app's own undici
+ * (8's MockAgent, an Agent with interceptors) type-checks as well as the one we bring: the two
+ * majors' handler types differ in methods the harness does not use (`onBodySent`), so the
+ * parameters are left open (`never` takes any major's) and the harness calls it with undici 7's.
+ */
+export interface DispatcherLike {
+  dispatch(options: never, handler: never): boolean;
+}
+
 export interface ExecuteOptions {
   /** Base-URL overrides for services whose spec has no `base_url` param, e.g. `{ loops: 'http://127.0.0.1:4100/loops/api/v1' }`. */
   endpoints?: Record<string, string>;
-  /** undici dispatcher for every call (a MockAgent in tests); defaults to one shared keep-alive Agent. */
-  dispatcher?: Dispatcher;
+  /** undici dispatcher (7 or 8) for every call (a MockAgent in tests); defaults to one shared keep-alive Agent. */
+  dispatcher?: DispatcherLike;
   /**
    * Sends each HTTP attempt through the host instead of undici (n8n's `this.helpers.httpRequest`,
    * so its proxy, SSRF rules and tracing apply); `dispatcher` is then unused. Retries, pacing,

@@ -1,7 +1,9 @@
-import type { Dispatcher } from 'undici';
+import { Pacer } from '../harness/pace/pacer.js';
 import { Redactor } from '../harness/mask/redact.js';
 import { installDefaultDispatcher } from '../harness/send/dispatcher.js';
-import { listServices } from '../registry.js';
+import { STAND_IN, type StandIn } from '../harness/send/stand-in.js';
+import type { DispatcherLike } from '../harness/types.js';
+import { listServices, type KnownToolId } from '../registry.js';
 import { AnswerDispatcher, type Outcome, type SentRequest } from './answer-dispatcher.js';
 import { builtinCatalog, knownTool, type CatalogEntry } from './catalog.js';
 import { answerOutcome, faultOutcome, isFault, type MockFailure } from './faults.js';
@@ -19,6 +21,14 @@ export interface MockServicesOptions {
   fixtures?: FixtureFile | readonly FixtureFile[];
   /** More values to mask in `calls()` besides the credentials the requests carry. */
   secrets?: readonly string[];
+  /**
+   * `'skip'` (default): the waits of calls through the mock pass at once (retry backoff,
+   * `Retry-After`, polling) and nothing is paced, so a mocked 429 costs milliseconds; the
+   * attempts and what they log are the same. `'real'`: they are waited for, and calls are paced
+   * by a pacer of this mock's own. Either way no state is shared with another mock or with
+   * real calls (pass `pacer` in a call's options to share one on purpose).
+   */
+  waits?: 'skip' | 'real';
 }
 
 /** One request a tool made, as the mock received it. */
@@ -35,7 +45,7 @@ export interface MockCall extends ReadableRequest {
   delivered: boolean;
 }
 
-/** A request no tool's endpoint matches (it was refused as a network error). */
+/** A request no tool's endpoint matches (answered 404 Not Found, so it is sent once). */
 export interface UnmatchedRequest extends ReadableRequest {
   origin: string;
 }
@@ -61,11 +71,14 @@ export class ServiceMock extends AnswerDispatcher {
   private readonly made: MockCall[] = [];
   private readonly misses: UnmatchedRequest[] = [];
   private readonly extraSecrets: string[];
+  /** Read by the harness for calls sent through this mock (src/harness/stand-in.ts). */
+  readonly [STAND_IN]: StandIn;
   /** What `install()` replaced, while this mock is installed. */
-  private installedOver: { dispatcher: Dispatcher | undefined } | undefined;
+  private installedOver: { dispatcher: DispatcherLike | undefined } | undefined;
 
   constructor(options: MockServicesOptions = {}) {
     super((request, signal) => this.answer(request, signal));
+    this[STAND_IN] = options.waits === 'real' ? { pacer: new Pacer(), skipWaits: false } : { pacer: false, skipWaits: true };
     // A copy: the files this mock loads change its answers only.
     this.entries = new Map(builtinCatalog().entries);
     this.extraSecrets = [...(options.secrets ?? [])];
@@ -74,24 +87,24 @@ export class ServiceMock extends AnswerDispatcher {
   }
 
   /** From now on (or `times` times, ahead of the standing answer) the tool's endpoint answers `body`. */
-  reply(toolId: string, body: unknown, init: { status?: number; headers?: Record<string, string>; times?: number } = {}): this {
+  reply<K extends string>(toolId: KnownToolId<K>, body: unknown, init: { status?: number; headers?: Record<string, string>; times?: number } = {}): this {
     return this.add(toolId, { reply: body, status: init.status, headers: init.headers }, init.times);
   }
 
   /** From now on (or `times` times) the tool's endpoint fails: a documented failure answer, or a connection fault. */
-  fail(toolId: string, failure: MockFailure, init: { times?: number; retryAfterSeconds?: number } = {}): this {
+  fail<K extends string>(toolId: KnownToolId<K>, failure: MockFailure, init: { times?: number; retryAfterSeconds?: number } = {}): this {
     return this.add(toolId, { fail: failure, retryAfterSeconds: init.retryAfterSeconds }, init.times);
   }
 
   /** Answers in this order, one per request (retries included), then the standing answer again. */
-  sequence(toolId: string, steps: readonly MockStep[]): this {
+  sequence<K extends string>(toolId: KnownToolId<K>, steps: readonly MockStep[]): this {
     this.entry(toolId);
     for (const step of steps) this.add(toolId, step, 1);
     return this;
   }
 
   /** The requests made to the tool's endpoint (every tool's when no id is given), in order. */
-  calls(toolId?: string): MockCall[] {
+  calls<K extends string>(toolId?: KnownToolId<K>): MockCall[] {
     return toolId === undefined ? [...this.made] : this.made.filter((call) => call.toolId === toolId);
   }
 
@@ -199,7 +212,9 @@ export class ServiceMock extends AnswerDispatcher {
       const readable = readableRequest(request, this.secretsOf(request, undefined));
       this.misses.push({ origin: request.origin, ...readable });
       const message = `flowblocks/testing: no tool's endpoint is ${request.method} ${readable.path} (${request.origin || MASK_FALLBACK}); the mock answers only the tools' own endpoints`;
-      return { kind: 'error', error: Object.assign(new Error(message), { code: 'FLOWBLOCKS_MOCK_UNMATCHED' }) };
+      // A 404, as a service answers a path it does not have: the call fails once. A connection
+      // error would be retried (a network fault), and the request sent and listed four times.
+      return answerOutcome({ status: 404, body: { error: message } });
     }
     const entry = this.entry(match.toolId);
     const readable = readableRequest(request, this.secretsOf(request, entry));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../harness/types.js';
 import { sharedDispatcher } from '../harness/send/dispatcher.js';
 import { Redactor } from '../harness/mask/redact.js';
 import { writeFlushed } from '../durable-write.js';
@@ -24,7 +25,7 @@ const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encodin
 
 export interface RecordServicesOptions {
   /** Where requests really go: the sandbox or a real account (the URLs the tools are given say which). Default: the package's shared Agent. */
-  upstream?: Dispatcher;
+  upstream?: DispatcherLike;
   /** More values to remove from what is recorded, besides the credentials the requests carry (a token an answer creates, …). */
   secrets?: readonly string[];
 }
@@ -36,14 +37,15 @@ export interface RecordServicesOptions {
  * carried, and every value in `secrets`, is masked in what is kept, before anything is written.
  */
 export class ServiceRecorder extends AnswerDispatcher {
-  private readonly upstream: Dispatcher;
+  /** Absent: the harness's shared keep-alive Agent. */
+  private readonly upstream: DispatcherLike | undefined;
   private readonly redactor: Redactor;
   /** Answers as they came, masked only when read: a credential seen later still masks an earlier answer. */
   private readonly answers = new Map<string, RawAnswer[]>();
 
   constructor(options: RecordServicesOptions = {}) {
     super((request, signal) => this.forward(request, signal));
-    this.upstream = options.upstream ?? sharedDispatcher();
+    this.upstream = options.upstream;
     this.redactor = new Redactor([...(options.secrets ?? [])]);
   }
 
@@ -73,7 +75,9 @@ export class ServiceRecorder extends AnswerDispatcher {
     this.redactor.add(credentials.filter((value): value is string => !!value));
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.upstream.request({ origin: request.origin, path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body, signal });
+      // undici 7's and 8's dispatchers both have request(); typed here with 7's (DispatcherLike says why).
+      const upstream = (this.upstream as Dispatcher | undefined) ?? (await sharedDispatcher());
+      response = await upstream.request({ origin: request.origin, path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body, signal });
     } catch (error) {
       return { kind: 'error', error: error instanceof Error ? error : new Error(String(error)) };
     }

@@ -89,7 +89,7 @@ describe('tinybird block manifest', () => {
     expect(tool.id).toBe('tinybird_append_datasource');
     expect(params).toEqual({ base_url: 'https://api.tinybird.co', token: 't', datasource: 'events', url: 'https://f/e.csv', format: 'ndjson' });
     expect(tinybird.resolve({ operation: 'query_pipe', pipe: 'p', parameters: '{"a":1}' }).params).toEqual({ pipe: 'p', parameters: { a: 1 } });
-    expect(() => tinybird.resolve({ operation: 'nope' })).toThrow(/no operation nope/);
+    expect(() => tinybird.resolve({ operation: 'nope' as string })).toThrow(/no operation nope/);
     // No operation is an error, never the first operation (Tinybird's first writes: events).
     expect(() => tinybird.resolve({ datasource: 'events', data: '{}' })).toThrow(/^block tinybird: values.operation is required \(one of events, query, /);
     expect(() => tinybird.resolve({})).toThrow(/values.operation is required/);

@@ -28,7 +28,7 @@ describe('the shared keep-alive dispatcher', () => {
   });
 
   it('is used when no dispatcher is given, and keeps connections alive', async () => {
-    expect(sharedDispatcher()).toBe(sharedDispatcher());
+    expect(await sharedDispatcher()).toBe(await sharedDispatcher());
     const params = { ...validParams, base_url: base };
     for (let i = 0; i < 6; i++) {
       const result = await runTool(readTool, params);
@@ -41,9 +41,9 @@ describe('the shared keep-alive dispatcher', () => {
   });
 
   it('is created anew after being closed', async () => {
-    const before = sharedDispatcher();
+    const before = await sharedDispatcher();
     await closeSharedDispatcher();
-    expect(sharedDispatcher()).not.toBe(before);
+    expect(await sharedDispatcher()).not.toBe(before);
   });
 });
 

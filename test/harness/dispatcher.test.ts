@@ -37,7 +37,7 @@ describe('the shared dispatcher (src/harness/send/dispatcher.ts)', () => {
   });
 
   it(`opens at most ${LIMIT} connections to one origin: a burst past it waits for a free socket`, async () => {
-    const dispatcher = sharedDispatcher();
+    const dispatcher = await sharedDispatcher();
     const burst = Array.from({ length: LIMIT + 2 }, (_, i) =>
       dispatcher.request({ origin, path: `/r${i}`, method: 'GET' }).then(async (res) => {
         await res.body.text();
@@ -56,10 +56,10 @@ describe('the shared dispatcher (src/harness/send/dispatcher.ts)', () => {
   });
 
   it('closes the Agent it handed out: a later call gets a new one, the old one refuses work', async () => {
-    const before = sharedDispatcher();
+    const before = await sharedDispatcher();
     await closeSharedDispatcher();
     await expect(before.request({ origin, path: '/late', method: 'GET' })).rejects.toThrow(/closed|destroyed/i);
-    const after = sharedDispatcher();
+    const after = await sharedDispatcher();
     expect(after).not.toBe(before);
     const res = await after.request({ origin, path: '/again', method: 'GET' });
     expect(res.statusCode).toBe(200);

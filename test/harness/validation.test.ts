@@ -28,12 +28,18 @@ describe('validation before any I/O', () => {
   });
 
   it('answers unknown_tool for an id nobody registered', async () => {
-    const result = await executeTool('nope_nothing', {});
+    const result = await executeTool('nope_nothing' as string, {});
     expect(result).toEqual({
       success: false,
       error: { code: 'unknown_tool', message: 'no tool with id nope_nothing', retryable: false },
       meta: { attempts: 0, durationMs: 0 },
     });
+  });
+
+  it("answers a misspelled id with the id it was meant to be (issue 42)", async () => {
+    const id: string = 'tinybird_querry';
+    const result = await executeTool(id, {});
+    expect(result).toMatchObject({ success: false, error: { code: 'unknown_tool', message: "no tool with id tinybird_querry (did you mean 'tinybird_query'?)", retryable: false } });
   });
 
   it('accepts a tool object as well as an id', async () => {

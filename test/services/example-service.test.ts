@@ -6,7 +6,7 @@
 import { MockAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { credentialHeaders, envSettings, selectTools } from '../../src/hosts/agents/index.js';
+import { credentialHeaders, envSettings, selectTools, type ServiceId } from '../../src/hosts/agents/index.js';
 import { renderBlockMarkdown } from '../../src/docs/block-markdown.js';
 import { executeTool, getBlock, getService, getTool, listBlocks, listServices, listTools, registerService } from '../../src/index.js';
 import { defineConnection, defineService, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
@@ -51,7 +51,7 @@ describe('a fourth service in one file', () => {
     expect(listServices().map((s) => s.id)).toEqual(['tinybird', 'loops', 'workflow', 'notes']);
     expect(getService('notes')).toBe(notes);
     expect(listTools().at(-1)).toBe(getNote);
-    expect(getTool('notes_get_note')).toBe(getNote);
+    expect(getTool('notes_get_note' as string)).toBe(getNote);
     expect(() => registerService(notes)).toThrow(/already registered/);
   });
 
@@ -76,14 +76,14 @@ describe('a fourth service in one file', () => {
         seen.push({ path: req.path, headers: req.headers });
         return { statusCode: 200, data: JSON.stringify({ note: { id: 'n/1', body: 'three little words' } }), responseOptions: JSON_TYPE };
       });
-    const result = await executeTool('notes_get_note', { apiKey: 'k-1', id: 'n/1' }, { dispatcher: agent });
+    const result = await executeTool('notes_get_note' as string, { apiKey: 'k-1', id: 'n/1' }, { dispatcher: agent });
     expect(result).toMatchObject({ success: true, output: { id: 'n/1', text: 'three little words', words: 3 } });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers).toMatchObject({ 'x-notes-key': 'k-1' });
 
     // The caller's endpoint wins over the default, as for every service.
     agent.get('http://127.0.0.1:9').intercept({ method: 'GET', path: '/notes/x' }).reply(200, { note: { body: 1 } }, JSON_TYPE);
-    const odd = await executeTool('notes_get_note', { apiKey: 'k-1', id: 'x' }, { dispatcher: agent, endpoints: { notes: 'http://127.0.0.1:9/' } });
+    const odd = await executeTool('notes_get_note' as string, { apiKey: 'k-1', id: 'x' }, { dispatcher: agent, endpoints: { notes: 'http://127.0.0.1:9/' } });
     // An answer of another shape names the service's own fields.
     expect(odd).toMatchObject({ success: false, error: { code: 'invalid_response', issues: [{ path: 'note.id' }, { path: 'note.body' }] } });
     await agent.close();
@@ -91,7 +91,8 @@ describe('a fourth service in one file', () => {
 
   it('reaches the agents, the preview and the sandbox faults without another file', () => {
     expect(envSettings().notes).toEqual({ apiKey: 'NOTES_API_KEY', base_url: 'NOTES_BASE_URL' });
-    expect(selectTools({ services: ['notes'] })).toEqual([getNote]);
+    // A service registered at run time is named with a cast: the type knows the built-in ones.
+    expect(selectTools({ services: ['notes' as ServiceId] })).toEqual([getNote]);
     expect(endpointServiceOf(getBlock('notes')!)).toBe('notes');
     expect(parseFaultSpec(['notes:429=0.5'])).toEqual({ notes: { rate429: 0.5 } });
     // The remote MCP server's per-request headers, from the same connection.

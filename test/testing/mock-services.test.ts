@@ -87,19 +87,21 @@ describe('mockServices', () => {
 
   it('refuses an override for a tool it does not know, or a failure the tool has no fixture for, naming them', () => {
     const mock = mockServices();
-    expect(() => mock.reply('loops_find_contacts', [])).toThrow(/no tool "loops_find_contacts"/);
+    expect(() => mock.reply('loops_find_contacts' as string, [])).toThrow(/no tool "loops_find_contacts"/);
     expect(() => mock.fail('loops_find_contact', 'forbidden')).toThrow('loops_find_contact has no forbidden fixture');
     expect(() => mock.fail('loops_find_contact', 'upstream_error', { times: 0 })).toThrow(/times must be/);
-    expect(() => mock.reply('__proto__', {})).toThrow(/no tool "__proto__"/);
-    expect(() => mock.sequence('constructor', [])).toThrow(/no tool "constructor"/);
-    expect(mock.calls('__proto__')).toEqual([]);
+    expect(() => mock.reply('__proto__' as string, {})).toThrow(/no tool "__proto__"/);
+    expect(() => mock.sequence('constructor' as string, [])).toThrow(/no tool "constructor"/);
+    expect(mock.calls('__proto__' as string)).toEqual([]);
   });
 
-  it('fails a request no tool makes loudly, naming method and path, and lists it', async () => {
+  it('fails a request no tool makes loudly, naming method and path, once (not retried), and lists it once', async () => {
     const mock = mockServices();
-    const result = await executeTool('tinybird_api_call', { ...tinybird, method: 'GET', path: '/v0/nothing-here' }, { dispatcher: mock, retry: false });
-    expect(result).toMatchObject({ success: false, error: { code: 'network' } });
-    if (!result.success) expect(result.error.message).toContain("no tool's endpoint is GET /v0/nothing-here");
+    // Default options: a read that a network fault would have retried three times.
+    const result = await executeTool('tinybird_api_call', { ...tinybird, method: 'GET', path: '/v0/nothing-here' }, { dispatcher: mock });
+    expect(result).toMatchObject({ success: false, error: { code: 'not_found', status: 404, retryable: false }, meta: { attempts: 1 } });
+    if (!result.success) expect(result.error.message).toBe(`flowblocks/testing: no tool's endpoint is GET /v0/nothing-here (${BASE_URLS.tinybird}); the mock answers only the tools' own endpoints`);
+    expect(mock.unmatched()).toHaveLength(1);
     expect(mock.unmatched()).toMatchObject([{ method: 'GET', path: '/v0/nothing-here', origin: BASE_URLS.tinybird }]);
     expect(JSON.stringify(mock.unmatched())).not.toContain(SECRETS.tinybird);
   });

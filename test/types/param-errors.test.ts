@@ -59,7 +59,7 @@ describe.concurrent.each(Object.entries(compilers))('param errors with %s', (_na
   it('start at the param and say what is wrong with it', { timeout: 240_000 }, async () => {
     const { version, diagnostics } = await compile(tsc);
     const wanted = expectations();
-    expect(wanted.length).toBe(7);
+    expect(wanted.length).toBe(13);
     for (const want of wanted) {
       const got = diagnostics.filter((d) => d.line === want.line);
       expect(got, `TypeScript ${version}, ${fixture}:${want.line}`).toEqual([

@@ -3,8 +3,7 @@
  * `this.helpers.httpRequest` (the nodes are made with `http: 'n8n'`), so undici is not bundled.
  * Reaching here is a bug of the build, said as such.
  */
-import type { undici as nodeUndici } from '../../../src/harness/send/undici.js';
+import type { loadUndici as nodeLoadUndici } from '../../../src/harness/send/undici.js';
 
-export const undici: typeof nodeUndici = () => {
-  throw new Error("n8n-nodes-flowblocks sends requests through n8n's httpRequest; undici is not part of this build");
-};
+export const loadUndici: typeof nodeLoadUndici = () =>
+  Promise.reject(new Error("n8n-nodes-flowblocks sends requests through n8n's httpRequest; undici is not part of this build"));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Dispatcher } from 'undici';
-import type { ExecuteOptions, HarnessEvent, PacerLike, RetryOptions, Transport } from '../types.js';
+import type { DispatcherLike, ExecuteOptions, HarnessEvent, PacerLike, RetryOptions, Transport } from '../types.js';
 
 /**
  * The options a tool sees when the caller gave no idempotency key: the caller's options field
@@ -10,7 +9,7 @@ import type { ExecuteOptions, HarnessEvent, PacerLike, RetryOptions, Transport }
  */
 export class CallOptions implements ExecuteOptions {
   readonly endpoints?: Record<string, string>;
-  readonly dispatcher?: Dispatcher;
+  readonly dispatcher?: DispatcherLike;
   readonly transport?: Transport;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;

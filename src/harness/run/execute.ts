@@ -9,7 +9,6 @@ import { MAX_KEYS_NAMED, namedFew, shownKey, shownPath } from '../shown-key.js';
 import { paramNames } from '../define/fields.js';
 import { Redactor } from '../mask/redact.js';
 import { createCallState, sendRequest, type CallState } from '../send/send.js';
-import { sleep } from '../send/sleep.js';
 import type { AnyTool, ExecuteOptions, HttpResponse, ResultMeta, ToolContext, ToolIssue, ToolResult } from '../types.js';
 
 /** zod issues as `{ path, message }`, the path dotted (`parameters.q`, `events.2`), each key cut to a readable length and a few named. */
@@ -228,7 +227,7 @@ export async function runTool<T extends AnyTool>(
       ? await tool.run(checked, {
           send: (request) => sendRequest(request, state),
           call,
-          sleep: (ms) => sleep(ms, options.signal),
+          sleep: state.sleep,
           note: (text) => notes.push(text),
           reportRateLimit: (info) => {
             state.rateLimit ??= info;

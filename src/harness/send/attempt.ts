@@ -8,15 +8,15 @@ import type { Redactor } from '../mask/redact.js';
 import type { BuiltRequest } from './request.js';
 import { MAX_TIMER_MS } from './sleep.js';
 import { startTimer, type Timer } from './timers.js';
-import type { HttpResponse, Transport } from '../types.js';
-import { defaultDispatcher } from './dispatcher.js';
+import type { DispatcherLike, HttpResponse, Transport } from '../types.js';
+import { installedDispatcher, readySharedDispatcher, sharedDispatcher } from './dispatcher.js';
 import { sendThrough } from './transport-attempt.js';
 
 export { DEFAULT_MAX_RESPONSE_BYTES, isFault, type Fault } from './answer.js';
 
 export interface AttemptSettings {
   /** Absent: the shared keep-alive Agent. */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** The host sends instead of undici (see `ExecuteOptions.transport`). */
   transport?: Transport;
   timeoutMs: number;
@@ -128,6 +128,9 @@ class Attempt implements Dispatcher.DispatchHandler {
 
 /** Sends one built request and reads its whole body; rejects with a `Fault` or a `ToolFailure`. */
 export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise<HttpResponse> {
+  const dispatcher = settings.transport ? undefined : (settings.dispatcher ?? installedDispatcher() ?? readySharedDispatcher());
+  // The first request without a dispatcher of its own waits once for undici and the shared Agent.
+  if (!settings.transport && !dispatcher) return sharedDispatcher().then((made) => attempt(built, { ...settings, dispatcher: made }));
   return new Promise((resolve, reject) => {
     const { origin, path } = splitUrl(built.url);
     // A signal aborted before this attempt began fires no event for it: end here, sending nothing.
@@ -135,7 +138,8 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     if (settings.transport) return sendThrough(settings.transport, built, settings).then(resolve, reject);
     const handler = new Attempt(built.method, settings, resolve, reject);
     try {
-      (settings.dispatcher ?? defaultDispatcher()).dispatch(
+      // Any major's dispatch takes these (DispatcherLike); typed here with undici 7's.
+      (dispatcher as Dispatcher).dispatch(
         { origin, path, method: built.method as Dispatcher.HttpMethod, headers: built.headers, body: built.body },
         handler,
       );
@@ -145,4 +149,3 @@ export function attempt(built: BuiltRequest, settings: AttemptSettings): Promise
     }
   });
 }
-

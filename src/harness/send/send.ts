@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import { failure, errorFromResponse, ToolFailure } from '../errors.js';
 import { parseRateLimit } from '../pace/rate-limit.js';
 import { attempt as attemptOnce, isFault, type Fault } from './attempt.js';
@@ -7,7 +6,8 @@ import { buildRequest, urlWithQuery } from './request.js';
 import { isRetryable, retryDelayMs, retrySettings, type AttemptOutcome } from './retry.js';
 import { sharedPacer, takeTurn } from '../pace/pacer.js';
 import { sleep } from './sleep.js';
-import type { ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions, Transport } from '../types.js';
+import { standInOf } from './stand-in.js';
+import type { DispatcherLike, ExecuteOptions, HarnessEvent, HttpRequestSpec, HttpResponse, PacerLike, RateLimitInfo, RetryOptions, Transport } from '../types.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -15,7 +15,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface CallState {
   toolId: string;
   /** Absent: the shared keep-alive Agent, made on the first undici request. */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   transport?: Transport;
   timeoutMs: number;
   maxResponseBytes?: number;
@@ -26,6 +26,8 @@ export interface CallState {
   signal?: AbortSignal;
   logger?: (event: HarnessEvent) => void;
   pacer?: PacerLike;
+  /** Waits `ms` (retry and poll waits), or rejects when the call's signal aborts. */
+  sleep(ms: number): Promise<void>;
   // What meta reports, updated as attempts happen.
   attempts: number;
   status?: number;
@@ -35,6 +37,9 @@ export interface CallState {
 /** The state of one logical call; its logger sees events only after redaction. */
 export function createCallState(toolId: string, toolIsSafe: boolean, options: ExecuteOptions, redactor: Redactor): CallState {
   const logger = options.logger;
+  const standIn = standInOf(options.dispatcher);
+  const signal = options.signal;
+  const standInPacer = standIn?.pacer || undefined;
   return {
     toolId,
     dispatcher: options.dispatcher,
@@ -46,7 +51,9 @@ export function createCallState(toolId: string, toolIsSafe: boolean, options: Ex
     redactor,
     signal: options.signal,
     logger: logger && ((event) => logger(redactor.value(event))),
-    pacer: options.pacer === false ? undefined : (options.pacer ?? sharedPacer()),
+    // The caller's pacer wins; then a stand-in's (a mock's own, or none); then the shared one.
+    pacer: options.pacer === false ? undefined : (options.pacer ?? (standIn ? standInPacer : sharedPacer())),
+    sleep: standIn?.skipWaits ? () => sleep(0, signal) : (ms) => sleep(ms, signal),
     attempts: 0,
   };
 }
@@ -118,7 +125,7 @@ export async function sendRequest(spec: HttpRequestSpec, state: CallState): Prom
     }
     state.logger?.({ type: 'retry', toolId: state.toolId, attempt, delayMs, reason: failed.error.code });
     try {
-      await sleep(delayMs, state.signal);
+      await state.sleep(delayMs);
     } catch {
       throw failure('aborted', 'the call was aborted while waiting to retry');
     }

@@ -4,6 +4,7 @@ import { paramNames } from '../../harness/define/fields.js';
 import { paramIssues, unknownParamIssues } from '../../harness/run/execute.js';
 import type { AnyTool, HarnessEvent, ToolError, ToolErrorCode } from '../../harness/types.js';
 import { mergeLlmParams } from '../../schema.js';
+import { checkAgentOptions } from './check-options.js';
 import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions, type ServiceSettings } from './options.js';
 import { decodePageCursor } from './page-cursor.js';
 import { scrubSecrets } from './scrub.js';
@@ -98,6 +99,8 @@ function withLogger(first: ((event: HarnessEvent) => void) | undefined, second: 
 }
 
 export function createToolExecutor(options: AgentToolOptions = {}): ToolExecutor {
+  // A mistyped service or setting would offer no tools, or drop a credential, without a word.
+  checkAgentOptions(options);
   const tools = selectTools(options);
   const byId = new Map(tools.map((tool) => [tool.id, tool]));
   const maxItems = options.maxItems ?? DEFAULT_MAX_ITEMS;

@@ -17,7 +17,7 @@ export {
 export { toAiSdkTools, type AiSdkTool, type AiSdkToolOptions, type JsonSchemaWrapper } from './ai-sdk.js';
 export { strictView, type StrictView } from './strict-schema.js';
 export { agentDescription } from './describe.js';
-export { selectTools, serviceNames, type AgentToolOptions, type ServiceSettings } from './options.js';
+export { selectTools, serviceNames, type AgentToolOptions, type ServiceId, type ServiceSettings } from './options.js';
 export { settingsFromEnv, envSettings, ENV_SETTINGS } from './env-settings.js';
 export { createMcpToolHandlers, toMcpResult, type McpToolHandlers, type McpTool, type McpCallResult } from './mcp-tools.js';
 export { createMcpServer, MCP_SDK_MISSING, type McpServerOptions } from './mcp-server.js';

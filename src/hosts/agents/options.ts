@@ -1,6 +1,6 @@
 import { paramNames } from '../../harness/define/fields.js';
 import type { AnyTool, ExecuteOptions } from '../../harness/types.js';
-import { getService, listServices, listTools } from '../../registry.js';
+import { getService, listServices, listTools, type ServiceMap } from '../../registry.js';
 
 /**
  * The user's side of every call, per service, keyed by the tools' own param names
@@ -8,9 +8,12 @@ import { getService, listServices, listTools } from '../../registry.js';
  */
 export type ServiceSettings = Record<string, unknown>;
 
+/** A built-in service's id; a service registered at run time is passed as `id as ServiceId` (it is checked then). */
+export type ServiceId = keyof ServiceMap;
+
 export interface AgentToolOptions {
-  /** Services whose tools are offered (default: every service). */
-  services?: readonly string[];
+  /** Services whose tools are offered (default: every service); an unknown one is refused, named. */
+  services?: readonly ServiceId[];
   /** Offer only tools annotated read-only. */
   readOnly?: boolean;
   /** Credentials, base URLs and other user-only values, per service. */
@@ -36,7 +39,7 @@ export const DEFAULT_MAX_ROWS = 100;
 
 /** The tools offered under these options, in registry order. */
 export function selectTools(options: Pick<AgentToolOptions, 'services' | 'readOnly'> = {}): AnyTool[] {
-  const services = options.services ? new Set(options.services) : undefined;
+  const services = options.services ? new Set<string>(options.services) : undefined;
   return listTools().filter(
     (tool) => (!services || services.has(tool.service)) && (!options.readOnly || tool.annotations.readOnly),
   );

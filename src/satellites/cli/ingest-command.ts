@@ -29,9 +29,15 @@ Streams NDJSON into a Tinybird Data Source in requests under the per-request cap
                               report the rows as unknown (default), or send them again (they may land twice)
 
 Stops at the first answer no retry can change (401, 403, 404, connection refused), names the
-rows not sent and the --from-row to resume from, and exits 1.
-Exit codes: 0 every row ingested, 1 rows failed, unknown or not sent (the report says which), 2 usage error.
+rows not sent and the --from-row to resume from, and exits 1. Ctrl-C (SIGINT) or SIGTERM stops
+the same way: the requests out are cut (their rows reported as unknown) and the report printed.
+Exit codes: 0 every row ingested, 1 rows failed, unknown or not sent (the report says which), 2 usage error,
+130 stopped by SIGINT, 143 stopped by SIGTERM (with the same report).
 `;
+
+/** The shell's exit codes for a run ended by a signal (128 + its number). */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof SIGNAL_EXIT;
 
 /** Redraws in place on a terminal; elsewhere (CI logs) prints a line every few seconds. */
 function progressPrinter(stderr: (s: string) => void, tty: boolean) {
@@ -133,6 +139,16 @@ export const command: CliCommand = {
         skippedRows: p.skipped_rows,
         elapsedMs: Date.now() - started,
       });
+    // Ctrl-C or SIGTERM: stop as at any other stop, with the report; a second one exits at once.
+    const interrupt = new AbortController();
+    let stoppedBy: StopSignal | undefined;
+    const onSignal = (name: StopSignal) => {
+      if (stoppedBy) process.exit(SIGNAL_EXIT[stoppedBy]);
+      stoppedBy = name;
+      interrupt.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     try {
       const report = await ingestEvents(
         { base_url: baseUrl, token: token!, datasource: values.datasource! },
@@ -145,6 +161,7 @@ export const command: CliCommand = {
           skipRows: fromRow - 1,
           onAmbiguous,
           onProgress: (p) => print(figures(p)),
+          signal: interrupt.signal,
         },
       );
       print(figures(report), true);
@@ -153,9 +170,11 @@ export const command: CliCommand = {
         baseUrl,
         // A file whose every byte went out: no row is left unsent (a last row without its newline is sent with one).
         allRowsSent: totalBytes === undefined ? undefined : report.bytes + report.skipped_bytes >= totalBytes,
+        stoppedBy,
       });
       io.stdout(summary.stdout);
       for (const line of summary.stderr) io.stderr(line);
+      if (stoppedBy) return SIGNAL_EXIT[stoppedBy];
       return report.failed.length || report.unknown.length || report.stopped ? 1 : 0;
     } catch (error) {
       // A refused target's message names each issue (`invalid ingest target: token: required …`).
@@ -163,6 +182,8 @@ export const command: CliCommand = {
       io.stderr(`${detail ? detail.message : (error as Error).message}\n`);
       return 1;
     } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       await closeSharedDispatcher();
     }
   },

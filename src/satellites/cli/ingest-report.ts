@@ -16,6 +16,8 @@ export interface IngestContext {
   baseUrl: string;
   /** Every row of the input was sent (a file read to its end); undefined when not known (stdin). */
   allRowsSent?: boolean;
+  /** The signal that stopped the run (Ctrl-C is SIGINT). */
+  stoppedBy?: 'SIGINT' | 'SIGTERM';
 }
 
 /** What to fix before a stopped run is resumed, or undefined when sending again is all it takes. */
@@ -54,7 +56,7 @@ export function ingestSummary(report: IngestReport, context: IngestContext): { s
         : `rows from ${stop.not_sent_from_row} on${context.allRowsSent === undefined ? ' (if the input has more)' : ''} were not sent`;
     const fix = fixFirst(stop.error, context);
     stderr.push(
-      `stopped: ${errorText(stop.error)}\n`,
+      context.stoppedBy ? `stopped by ${context.stoppedBy}${context.stoppedBy === 'SIGINT' ? ' (Ctrl-C)' : ''}\n` : `stopped: ${errorText(stop.error)}\n`,
       `${notSent}; no row from ${stop.resume_from_row} on is in the Data Source.\n`,
       fix
         ? `fix first: ${fix}; then resume with the same command and --from-row ${stop.resume_from_row}\n`

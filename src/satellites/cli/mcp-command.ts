@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ENV_SETTINGS } from '../../hosts/agents/env-settings.js';
-import { missingSettings, serviceNames } from '../../hosts/agents/options.js';
+import { missingSettings, serviceNames, type ServiceId } from '../../hosts/agents/options.js';
+import { didYouMean } from '../../harness/did-you-mean.js';
 import type { CliCommand, CliIo } from './command.js';
 import { mergeSettings, readMcpConfig, type McpConfigFile } from './mcp-config.js';
 import { CLI_MCP_SDK_MISSING, desktopConfig, NPX_MCP_COMMAND } from './mcp-desktop-config.js';
@@ -69,9 +70,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     if (values.config) config = await readMcpConfig(values.config);
     const services = values.services?.split(',').map((s) => s.trim()).filter(Boolean) ?? config.services;
     const unknown = services?.filter((s) => !serviceNames().includes(s)) ?? [];
-    if (unknown.length) throw new Error(`unknown service ${unknown.join(', ')} (known: ${serviceNames().join(', ')})`);
+    if (unknown.length) throw new Error(`unknown service ${unknown.map((s) => `${s}${didYouMean(s, serviceNames())}`).join(', ')} (known: ${serviceNames().join(', ')})`);
     options = {
-      services,
+      // Each one checked just above.
+      services: services as ServiceId[] | undefined,
       readOnly: values['read-only'] ?? config.readOnly ?? false,
       maxItems: positive(values['max-items'], '--max-items') ?? config.maxItems,
       maxRows: positive(values['max-rows'], '--max-rows') ?? config.maxRows,

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { agentOptionIssues, unknownKeyIssues } from '../../hosts/agents/check-options.js';
 import { settingsFromEnv } from '../../hosts/agents/env-settings.js';
 import type { AgentToolOptions, ServiceSettings } from '../../hosts/agents/options.js';
 import { parseUserJson } from '../user-json/parse-user-json.js';
@@ -17,6 +18,9 @@ export interface McpConfigFile {
   settings?: Record<string, ServiceSettings>;
 }
 
+/** Every key the file may hold: any other is a typo refused with its name (`readonly` would serve every tool). */
+const CONFIG_KEYS = ['services', 'readOnly', 'maxItems', 'maxRows', 'settings'] as const satisfies readonly (keyof McpConfigFile)[];
+
 export async function readMcpConfig(file: string): Promise<McpConfigFile> {
   let text: string;
   try {
@@ -30,9 +34,16 @@ export async function readMcpConfig(file: string): Promise<McpConfigFile> {
   if (config.services !== undefined && !(Array.isArray(config.services) && config.services.every((s) => typeof s === 'string'))) {
     throw new Error(`services in ${file} must be a list of service names`);
   }
-  if (config.settings !== undefined && (typeof config.settings !== 'object' || Array.isArray(config.settings))) {
+  if (config.settings !== undefined && (typeof config.settings !== 'object' || config.settings === null || Array.isArray(config.settings))) {
     throw new Error(`settings in ${file} must map each service to its settings`);
   }
+  if (config.readOnly !== undefined && typeof config.readOnly !== 'boolean') throw new Error(`readOnly in ${file} must be true or false`);
+  for (const key of ['maxItems', 'maxRows'] as const) {
+    const n = config[key];
+    if (n !== undefined && !(Number.isInteger(n) && n >= 1)) throw new Error(`${key} in ${file} must be a whole number of at least 1`);
+  }
+  const issues = [...unknownKeyIssues(config, CONFIG_KEYS, 'key'), ...agentOptionIssues({ services: config.services, settings: config.settings })];
+  if (issues.length) throw new Error(`the config file ${file}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   return config;
 }
 

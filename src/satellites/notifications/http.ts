@@ -1,4 +1,6 @@
 import { request, type Dispatcher } from 'undici';
+import { sharedDispatcher } from '../../harness/send/dispatcher.js';
+import type { DispatcherLike } from '../../harness/types.js';
 import type { DeliveryOutcome } from './delivery-retry.js';
 
 /**
@@ -9,7 +11,7 @@ export async function postOnce(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: { dispatcher: Dispatcher; timeoutMs: number },
+  options: { dispatcher: DispatcherLike | undefined; timeoutMs: number },
 ): Promise<DeliveryOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
@@ -18,7 +20,9 @@ export async function postOnce(
       method: 'POST',
       headers,
       body,
-      dispatcher: options.dispatcher,
+      // Absent: the harness's shared keep-alive Agent, as the e-mail channel's calls use.
+      // undici 7's and 8's dispatchers both take request(); typed here with 7's (DispatcherLike says why).
+      dispatcher: (options.dispatcher as Dispatcher | undefined) ?? (await sharedDispatcher()),
       signal: controller.signal,
     });
     await res.body.dump();

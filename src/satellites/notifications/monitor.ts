@@ -1,7 +1,6 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../harness/types.js';
 import type { z } from 'zod';
 import listLogs from '../../../tools/workflow/list-logs.js';
-import { sharedDispatcher } from '../../harness/send/dispatcher.js';
 import { runTool } from '../../harness/run/execute.js';
 import { nextTurn } from '../../harness/send/timers.js';
 import type { DeliveryRunner } from './delivery-runner.js';
@@ -20,7 +19,7 @@ export interface MonitorOptions {
   baseUrl: string;
   apiKey: string;
   workspaceId: string;
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** Between polls; never shorter than the plan's sustained rate allows. Default 60 s. */
   pollIntervalMs?: number;
   /** How far before the newest evaluated start each poll re-reads. Default 15 min. */
@@ -52,7 +51,8 @@ export class LogMonitor {
   private readonly watermark: Watermark;
   private readonly pacer: LogsPacer;
   private readonly log: (line: string) => void;
-  private readonly dispatcher: Dispatcher;
+  /** Absent: the harness's shared keep-alive Agent. */
+  private readonly dispatcher: DispatcherLike | undefined;
 
   constructor(private readonly options: MonitorOptions) {
     const { notifier } = options;
@@ -65,7 +65,7 @@ export class LogMonitor {
     this.watermark = new Watermark(notifier.state.watermark, options.lookbackMs ?? 15 * 60_000);
     this.pacer = new LogsPacer(notifier.clock);
     this.log = escapedLog(options.log);
-    this.dispatcher = options.dispatcher ?? sharedDispatcher();
+    this.dispatcher = options.dispatcher;
   }
 
   /** Reads every page since the watermark and evaluates what is new. */

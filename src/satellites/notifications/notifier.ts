@@ -1,5 +1,4 @@
-import type { Dispatcher } from 'undici';
-import { sharedDispatcher } from '../../harness/send/dispatcher.js';
+import type { DispatcherLike } from '../../harness/types.js';
 import { nextTurn } from '../../harness/send/timers.js';
 import { buildTargets } from './channels/index.js';
 import { systemClock, type Clock } from './clock.js';
@@ -21,7 +20,7 @@ export interface NotifierOptions {
   store?: StateStore<NotificationState>;
   clock?: Clock;
   /** undici dispatcher for webhook, chat and e-mail calls (a MockAgent in tests). */
-  dispatcher?: Dispatcher;
+  dispatcher?: DispatcherLike;
   /** Receives one readable line per delivery attempt and alert. Secrets never reach it. */
   log?: (line: string) => void;
   /** Jitter source, for tests. */
@@ -69,8 +68,7 @@ export class Notifier {
       replayProgress(this.state.queue, journal.events as DeliveryProgress[]);
       this.store.save(this.state);
     }
-    const dispatcher = options.dispatcher ?? sharedDispatcher();
-    this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
+    this.targets = options.targets ?? buildTargets(this.settings.channels, { dispatcher: options.dispatcher, now: () => this.clock.now(), endpoints: options.endpoints });
     this.targetMap = new Map(this.targets.map((t) => [t.key, t]));
     this.rules = this.settings.alertRules ? new RuleEngine(this.settings.alertRules, this.state.rules) : undefined;
     this.queue = new DeliveryQueue({

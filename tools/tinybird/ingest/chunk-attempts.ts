@@ -67,8 +67,10 @@ export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promis
     try {
       return { ok: true, value: await send(attempt > 1), retriedAfterAmbiguous: ambiguous };
     } catch (thrown) {
-      if (!(thrown instanceof ToolFailure) || thrown.error.code === 'aborted') throw thrown;
+      if (!(thrown instanceof ToolFailure)) throw thrown;
       error = thrown.error;
+      // Stopped by the caller (Ctrl-C) while the request was out: it may have got in, and the run ends.
+      if (error.code === 'aborted') return { ok: false, error, verdict: 'unknown', stopsRun: true };
       kind = kindOf(error, policy.wait || attempt > 1 || (thrown.attempt ?? 1) > 1);
     }
     // Once an attempt may have written the rows, they stay "maybe in" whatever follows.
@@ -80,6 +82,12 @@ export async function sendChunkWithRetries<T>(send: (isRetry: boolean) => Promis
     if (!retryable || givenUp) {
       return { ok: false, error, verdict: ambiguous ? 'unknown' : 'failed', stopsRun: kind === 'fatal' || isConnectionRefused(error) };
     }
-    await policy.sleep(backoffMs(attempt, policy.retry));
+    try {
+      await policy.sleep(backoffMs(attempt, policy.retry));
+    } catch {
+      // Stopped while waiting to send again: the rows are where the last attempt left them.
+      const stopped: ToolError = { code: 'aborted', message: 'the call was aborted while waiting to retry', retryable: false };
+      return { ok: false, error: stopped, verdict: ambiguous ? 'unknown' : 'failed', stopsRun: true };
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createCallState, ownValue, Redactor, requiredMessage, sendRequest, sleep, ToolCallError, zodIssues, type ExecuteOptions } from '../../../src/kit.js';
+import { createCallState, ownValue, Redactor, requiredMessage, sendRequest, ToolCallError, zodIssues, type ExecuteOptions } from '../../../src/kit.js';
 import {
   DEFAULT_INGEST_CONCURRENCY,
   DEFAULT_MAX_REQUEST_BYTES,
@@ -106,8 +106,9 @@ export async function ingestEvents(
     skipRows: options.skipRows,
     retry: state.retry,
     send: (request) => sendRequest(request, state),
-    sleep: (ms) => sleep(ms, options.signal),
+    sleep: state.sleep,
     onProgress: options.onProgress,
+    signal: options.signal,
   });
   return redactor.value(report);
 }

@@ -47,7 +47,7 @@ export interface IngestReport extends IngestProgress {
   unknown: FailedChunk[];
   /** In, but only after a retry of an attempt whose outcome was unknown (`onAmbiguous: 'retry'`): may be in twice. */
   maybe_duplicated: RowRange[];
-  /** Set when the run stopped early: at an answer no retry can change, or an unknown outcome with `onAmbiguous: 'stop'`. */
+  /** Set when the run stopped early: at an answer no retry can change, an unknown outcome with `onAmbiguous: 'stop'`, or the caller's `signal` (rows out then are `unknown`). */
   stopped?: IngestStop;
 }
 
@@ -62,6 +62,8 @@ export interface SendChunksOptions {
   send(request: HttpRequestSpec): Promise<HttpResponse>;
   sleep(ms: number): Promise<void>;
   onProgress?(progress: IngestProgress): void;
+  /** Aborted (Ctrl-C): nothing more is read or sent, requests out are cut, and the report says where to resume. */
+  signal?: AbortSignal;
 }
 
 const rangeOf = (chunk: NdjsonChunk): RowRange => ({ first_row: chunk.firstRow, last_row: chunk.firstRow + chunk.rows - 1 });
@@ -121,7 +123,9 @@ export async function sendChunks(
   // The first request may be the one that creates the Data Source: the others wait for its
   // answer instead of racing it into 409 "being created" (still retried, for other writers).
   let first: Promise<void> | undefined;
-  await forEachConcurrent(untilStopped(skipped, () => stop !== undefined), options.concurrency, async (chunk) => {
+  const { signal } = options;
+  const aborted = (): ToolError => ({ code: 'aborted', message: 'the call was aborted', retryable: false });
+  await forEachConcurrent(untilStopped(skipped, () => stop !== undefined || signal?.aborted === true), options.concurrency, async (chunk) => {
     if (!first) return (first = sendOne(chunk));
     await first.catch(() => undefined);
     if (stop) {
@@ -132,10 +136,18 @@ export async function sendChunks(
     return sendOne(chunk);
   });
   for (const list of [report.failed, report.unknown, report.maybe_duplicated]) list.sort((a, b) => a.first_row - b.first_row);
+  // Aborted between requests: no answer said so, the signal did.
+  if (signal?.aborted) stop ??= aborted();
   if (stop) report.stopped = { error: stop, not_sent_from_row: nextRow, resume_from_row: lastRowMaybeIn + 1 };
   return report;
 
   async function sendOne(chunk: NdjsonChunk): Promise<void> {
+    if (signal?.aborted) {
+      // Read before the abort, never sent: its rows are among those not sent.
+      chunk.release?.();
+      stop ??= aborted();
+      return;
+    }
     const range = rangeOf(chunk);
     nextRow = Math.max(nextRow, range.last_row + 1);
     let verdict: FailureVerdict | 'ingested';

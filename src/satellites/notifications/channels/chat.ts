@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../../harness/types.js';
 import { postOnce, safeOrigin } from '../http.js';
 import type { CompletedEvent } from '../payload.js';
 import type { Target } from '../queue.js';
@@ -10,7 +10,7 @@ import { slackCodeBlock, slackText } from './slack-text.js';
  * any alert reasons, and the same payload the webhook channel sends, escaped so that nothing a
  * workflow returns is read as a mention, a link or the end of the code block.
  */
-export function chatTarget(key: string, url: string, dispatcher: Dispatcher): Target {
+export function chatTarget(key: string, url: string, dispatcher: DispatcherLike | undefined): Target {
   return {
     key,
     label: `chat ${safeOrigin(url)}`,

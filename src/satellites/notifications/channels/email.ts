@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../../harness/types.js';
 import sendTransactionalEmail from '../../../../tools/loops/send-transactional-email.js';
 import { VALUE_CAP } from '../../../../tools/loops/params.js';
 import { runTool } from '../../../harness/run/execute.js';
@@ -59,7 +59,7 @@ export function emailVariables(event: CompletedEvent, body: string, reasons: rea
  * delivery id is the Idempotency-Key, so Loops itself refuses a second send of the same
  * delivery; the queue's schedule does the retrying, the harness sends each attempt once.
  */
-export function emailTarget(key: string, config: EmailTargetConfig, dispatcher: Dispatcher, endpoints?: Record<string, string>): Target {
+export function emailTarget(key: string, config: EmailTargetConfig, dispatcher: DispatcherLike | undefined, endpoints?: Record<string, string>): Target {
   const domain = config.recipient.slice(config.recipient.lastIndexOf('@'));
   return {
     key,

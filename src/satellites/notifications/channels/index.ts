@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../../harness/types.js';
 import type { Target } from '../queue.js';
 import type { Channel } from '../settings.js';
 import { chatTarget } from './chat.js';
@@ -14,7 +14,7 @@ function keyOf(...parts: string[]): string {
 /** Where the channels deliver: one target per webhook and chat channel, one per e-mail recipient. */
 export function buildTargets(
   channels: readonly Channel[],
-  deps: { dispatcher: Dispatcher; now: () => number; endpoints?: Record<string, string> },
+  deps: { dispatcher: DispatcherLike | undefined; now: () => number; endpoints?: Record<string, string> },
 ): Target[] {
   return channels.flatMap((channel): Target[] => {
     switch (channel.type) {

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { DispatcherLike } from '../../../harness/types.js';
 import { postOnce, safeOrigin } from '../http.js';
 import { EVENT_TYPE } from '../payload.js';
 import type { Target } from '../queue.js';
@@ -12,7 +12,7 @@ import { deliveryHeaders, signWebhook } from '../../../webhooks/index.js';
 export function webhookTarget(
   key: string,
   channel: { url: string; secret?: string },
-  dispatcher: Dispatcher,
+  dispatcher: DispatcherLike | undefined,
   now: () => number,
 ): Target {
   return {
