@@ -101,10 +101,12 @@ describe('what a model gets (executor and AI SDK, against the sandbox)', () => {
     const small = createToolExecutor({ settings, maxResultBytes: 5_000 });
     const smallCut = await small.execute('tinybird_query', { query: huge });
     expect(bytesOf(smallCut)).toBeLessThanOrEqual(5_000);
-    // An error is cut too: a pipe of 1 MB of SQL echoed back in a refusal.
-    const error = await small.execute('tinybird_query', { query: `SELECT '${'e'.repeat(1_000_000)}' FROM nowhere_at_all FORMAT JSON` });
+    // An error is cut too: a service's refusal longer than the bound (the sandbox echoes the start
+    // of 1 MB of SQL, as ClickHouse does), under a bound smaller than it.
+    const tiny = createToolExecutor({ settings, maxResultBytes: 400 });
+    const error = await tiny.execute('tinybird_query', { query: `SELECT '${'e'.repeat(1_000_000)}' FROM nowhere_at_all FORMAT JSON` });
     expect(error).toMatchObject({ ok: false, error: { message: expect.stringContaining('[cut: the error was') } });
-    expect(bytesOf(error)).toBeLessThanOrEqual(5_000);
+    expect(bytesOf(error)).toBeLessThanOrEqual(400);
 
     const aiTools = await toAiSdkTools({ settings, maxResultBytes: 5_000, jsonSchema: (schema) => schema });
     const viaAi = await aiTools.tinybird_query!.execute({ query: huge }, {});

@@ -80,7 +80,7 @@ describe('flowblocks ingest stopped by a signal (issue 42)', () => {
       const report = stderr.slice(stderr.indexOf('rows 11-20'));
       expect(report).toBe(
         [
-          'rows 11-20 outcome unknown, they may be in the Data Source (check before sending them again): aborted: the call was aborted',
+          'rows 11-20: outcome unknown, they may be in the Data Source (check before sending them again): aborted: the call was aborted',
           stopLine,
           'rows from 21 on were not sent; no row from 21 on is in the Data Source.',
           'resume with the same command and --from-row 21',
