@@ -280,13 +280,13 @@ function subtitleOf(block: Block): string {
   return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
 }
 
-/** A failed item as n8n's error output takes it: `error`, `message` and `details`, nothing else. */
-function errorItem(error: ToolError): IDataObject {
-  const { code, message, status, retryable, issues } = error;
-  const details: IDataObject = { code, retryable };
-  if (status !== undefined) details.status = status;
-  if (issues?.length) details.issues = issues as unknown as IDataObject[];
-  return { error: errorLine(error), message, details };
+/**
+ * A failed item as every supported n8n's error output takes it. n8n 1.x routes an item there only
+ * when its json holds `error` alone or with `message`; 2.x also reads `item.error`. So the json is
+ * those two keys, and the code, status and issues travel on `item.error`, n8n's own error class.
+ */
+function errorItem(error: ToolError, thrown: Error, itemIndex: number): INodeExecutionData {
+  return { json: { error: errorLine(error), message: error.message }, error: thrown as INodeExecutionData['error'], pairedItem: { item: itemIndex } };
 }
 
 /** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
@@ -363,13 +363,13 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
       const signal = runOptions.signal;
       if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
-      // n8n's convention: with "continue on fail" the error is the item's output (n8n's error output takes
-      // an item whose json holds only `error`, `message` and `details`), else the run stops.
+      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
+      const thrown = n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
       if (this.continueOnFail()) {
-        returned.push({ json: errorItem(result.error), pairedItem: { item: i } });
+        returned.push(errorItem(result.error, thrown, i));
         continue;
       }
-      throw n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
+      throw thrown;
     }
     return [returned];
   }
