@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
-import { CACHE_DIR, ensureN8n, N8N_VERSION, NODE24 } from '../../scripts/n8n-host.js';
+import { ensureN8n, N8N_DIR, N8N_NODE, N8N_VERSION } from '../../scripts/n8n-host.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 interface Result {
@@ -39,9 +39,9 @@ afterAll(async () => {
 
 /** What n8n's button answers for each credential (asynchronously: the sandbox runs in this process). */
 async function testCredentials(cases: { type: string; data: Record<string, string> }[]): Promise<Result[]> {
-  const n8nModules = join(CACHE_DIR, `n8n-${N8N_VERSION}`, 'node_modules');
+  const n8nModules = join(N8N_DIR, 'node_modules');
   const script = join(import.meta.dirname, 'credential-tester.mjs');
-  const { stdout } = await promisify(execFile)(NODE24, [script, n8nModules, packageDir, JSON.stringify(cases)], { encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(N8N_NODE, [script, n8nModules, packageDir, JSON.stringify(cases)], { encoding: 'utf8' });
   return JSON.parse(stdout) as Result[];
 }
 
