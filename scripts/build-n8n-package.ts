@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { thirdPartyNotices } from './third-party-notices.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PACKAGE_DIR = join(ROOT, 'packages/n8n-nodes-flowblocks');
@@ -42,7 +43,7 @@ const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[]; credentials: string[] }> {
   rmSync(DIST, { recursive: true, force: true });
   const bundle = join(DIST, 'flowblocks.js');
-  await build({
+  const built = await build({
     absWorkingDir: ROOT,
     entryPoints: [join(PACKAGE_DIR, 'src/index.mts')],
     outfile: bundle,
@@ -56,8 +57,12 @@ export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[];
     define: { globalThis: 'bundleGlobals' },
     inject: [join(PACKAGE_DIR, 'src/bundle-globals.mts')],
     legalComments: 'eof',
+    metafile: true,
     logLevel: 'warning',
   });
+  // zod, title-case and the rest of what the bundle holds ship with their licences.
+  const notices = thirdPartyNotices(ROOT, Object.keys(built.metafile.inputs), 'n8n-nodes-flowblocks (dist/flowblocks.js)');
+  if (notices) writeFileSync(join(DIST, 'THIRD_PARTY_NOTICES.md'), notices);
   // The layout comes from the bundle itself: what n8n will load is what is listed.
   const { layout } = (await import(bundle)) as typeof import('../packages/n8n-nodes-flowblocks/src/index.mjs');
   const nodes: string[] = [];
