@@ -257,7 +257,8 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
 
 /**
  * Every secret an n8n credential holds, to mask in each result and error whichever field the
- * tool sends: each string field but the base URL, and the user name and password a base URL may carry.
+ * tool sends: each string field but the base URL, and the user name and password a base URL may
+ * carry, decoded and in their base64 `Basic` form.
  */
 function credentialSecrets(credential: IDataObject): string[] {
   const secrets: string[] = [];
@@ -268,7 +269,11 @@ function credentialSecrets(credential: IDataObject): string[] {
       continue;
     }
     const url = URL.parse(value);
-    for (const part of [url?.username, url?.password]) if (part) secrets.push(decodeURIComponent(part));
+    if (!url || (!url.username && !url.password)) continue;
+    const [user, password] = [decodeURIComponent(url.username), decodeURIComponent(url.password)];
+    for (const part of [user, password]) if (part) secrets.push(part);
+    // The userinfo as an HTTP client sends it: `Authorization: Basic base64(user:password)`.
+    secrets.push(Buffer.from(`${user}:${password}`).toString('base64'));
   }
   return secrets;
 }
