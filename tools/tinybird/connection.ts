@@ -18,5 +18,5 @@ export const tokenParam = secretParam(
 export const connection = defineConnection({
   service: 'tinybird',
   baseUrl: { default: 'https://api.tinybird.co', param: 'base_url', schema: baseUrlParam, env: 'TINYBIRD_BASE_URL' },
-  credential: { param: 'token', schema: tokenParam, header: 'authorization', scheme: 'Bearer', env: 'TINYBIRD_TOKEN', check: '/v0/pipes' },
+  credential: { param: 'token', schema: tokenParam, header: 'authorization', scheme: 'Bearer', env: 'TINYBIRD_TOKEN', check: '/v0/pipes', checkAnswer: { field: 'pipes' } },
 });

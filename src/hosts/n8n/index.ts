@@ -61,6 +61,9 @@ export interface N8nNode {
 /** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
 const N8N_LIMIT_DEFAULT = 50;
 
+/** How long n8n's "Test credential" waits for the check's answer. */
+const CHECK_TIMEOUT_MS = 10_000;
+
 /** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
 const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
 
@@ -97,7 +100,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
-  const { header, scheme, param, check, checkAcceptedField } = connection.credential;
+  const { header, scheme, param, check, checkAcceptedField, checkAnswer } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
@@ -108,7 +111,19 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  // n8n's own default for the test is 300 s; a base URL that never answers fails in 10.
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET', timeout: CHECK_TIMEOUT_MS } };
+  const notTheApi = `The answer is not the ${block.definition.name} API's: check the base URL.`;
+  // A 2xx from anything but the service (the n8n editor itself, a web page) must fail: n8n fails the
+  // test when a rule's key holds the rule's value, so a missing field (undefined) and a refusal fail.
+  if (credential.test && checkAnswer) {
+    credential.test.rules = [
+      { type: 'responseSuccessBody', properties: { key: checkAnswer.field, value: undefined, message: notTheApi } },
+      ...(checkAnswer.refused === undefined
+        ? []
+        : [{ type: 'responseSuccessBody' as const, properties: { key: checkAnswer.field, value: checkAnswer.refused, message: `The ${block.definition.name} API did not accept the credential.` } }]),
+    ];
+  }
   // A check refused once the credential is accepted: n8n reads every status, and its rule fails
   // the test when the body lacks the field only that refusal has (a 401's body, a web page).
   if (credential.test && checkAcceptedField) {
