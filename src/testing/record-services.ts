@@ -12,6 +12,13 @@ import { parseFixtureFile, type FixtureAnswer, type FixtureFile } from './fixtur
 import { matchRoute } from './routes.js';
 import { credentialIn } from './sent-call.js';
 
+/** An answer as the upstream sent it. */
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /** Headers of the transport, not of the answer: a replay makes its own. */
 const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'set-cookie']);
 
@@ -31,7 +38,8 @@ export interface RecordServicesOptions {
 export class ServiceRecorder extends AnswerDispatcher {
   private readonly upstream: Dispatcher;
   private readonly redactor: Redactor;
-  private readonly answers = new Map<string, FixtureAnswer[]>();
+  /** Answers as they came, masked only when read: a credential seen later still masks an earlier answer. */
+  private readonly answers = new Map<string, RawAnswer[]>();
 
   constructor(options: RecordServicesOptions = {}) {
     super((request, signal) => this.forward(request, signal));
@@ -39,10 +47,10 @@ export class ServiceRecorder extends AnswerDispatcher {
     this.redactor = new Redactor([...(options.secrets ?? [])]);
   }
 
-  /** What was recorded so far, as a fixture file. */
+  /** What was recorded so far, as a fixture file, masked with every secret the whole recording saw. */
   fixtures(): FixtureFile {
     const tools: FixtureFile['tools'] = {};
-    for (const [id, sequence] of this.answers) tools[id] = { sequence: [...sequence] };
+    for (const [id, sequence] of this.answers) tools[id] = { sequence: sequence.map((answer) => this.masked(answer)) };
     return { source: 'recorded with flowblocks/testing recordServices()', tools };
   }
 
@@ -79,25 +87,29 @@ export class ServiceRecorder extends AnswerDispatcher {
   }
 
   private keep(toolId: string, status: number, headers: Record<string, string>, body: Buffer): void {
+    const list = this.answers.get(toolId) ?? [];
+    list.push({ status, headers, body });
+    this.answers.set(toolId, list);
+  }
+
+  /** One answer as a fixture: secrets masked in header values and in the body as parsed (JSON's `\u` escapes decoded first). */
+  private masked({ status, headers, body }: RawAnswer): FixtureAnswer {
     const kept: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) if (!TRANSPORT_HEADERS.has(name)) kept[name] = this.redactor.text(value);
     const answer: FixtureAnswer = { status, headers: kept, source: 'recorded' };
-    if (body.length) {
-      const text = this.redactor.text(body.toString('utf8'));
-      let json: unknown;
-      if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(headers['content-type'] ?? '')) {
-        try {
-          json = JSON.parse(text) as unknown;
-        } catch {
-          json = undefined;
-        }
+    if (!body.length) return answer;
+    const text = body.toString('utf8');
+    let json: unknown;
+    if (/^application\/(?:[\w.+-]*\+)?json\b/i.test(headers['content-type'] ?? '')) {
+      try {
+        json = JSON.parse(text) as unknown;
+      } catch {
+        json = undefined;
       }
-      if (json !== undefined) answer.body = json;
-      else answer.text = text;
     }
-    const list = this.answers.get(toolId) ?? [];
-    list.push(answer);
-    this.answers.set(toolId, list);
+    if (json !== undefined) answer.body = this.redactor.value(json);
+    else answer.text = this.redactor.text(text);
+    return answer;
   }
 }
 

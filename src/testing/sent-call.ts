@@ -43,8 +43,9 @@ export function bodyText(request: SentRequest): string {
 }
 
 /**
- * The request with every secret masked, in the raw text before anything is parsed (path, query,
- * header values, body), so no decoded form can keep one.
+ * The request with every secret masked: header values as sent, the path, query and body once
+ * decoded (percent-decoding, JSON's `\u` escapes, a form's `+`), so no form a decoder makes can
+ * keep one; a body that does not decode is masked as text.
  */
 export function readableRequest(request: SentRequest, secrets: readonly string[]): ReadableRequest {
   const redactor = new Redactor(secrets);
@@ -58,7 +59,7 @@ export function readableRequest(request: SentRequest, secrets: readonly string[]
     path: redactor.text(decodeURIComponentSafe(url.pathname)),
     query: queryObject(search),
     headers,
-    body: decodeBody(redactor.text(bodyText(request)), request.headers['content-type'] ?? ''),
+    body: redactor.value(decodeBody(bodyText(request), request.headers['content-type'] ?? '')),
   };
 }
 

@@ -1,4 +1,5 @@
 import { keyDigest } from './key-digest.js';
+import { DEFAULT_TOLERANCE_MS } from './verify.js';
 
 /**
  * Where seen delivery keys are kept. `claim` must be atomic (a Redis `SET NX PX`, an insert
@@ -20,13 +21,30 @@ export const DEDUPE_ENTRY_BYTES = 160;
 /** 16 MiB: about 100,000 deliveries. */
 export const DEFAULT_DEDUPE_MAX_BYTES = 16 * 1024 * 1024;
 
+/**
+ * How long a key is never dropped for the memory budget: twice the signature's replay window
+ * (a delivery signed 5 minutes ahead of this clock stays replayable until 5 minutes after its
+ * signed time). Dropping a key younger than this would let a replay of it through.
+ */
+export const DEDUPE_PROTECTED_MS = 2 * DEFAULT_TOLERANCE_MS;
+
+/**
+ * `claim` when the budget is full of keys still inside the replay window: the delivery is
+ * refused, not taken for new, so the receiver answers with an error and the sender retries
+ * once older keys have aged out (raise `maxBytes` for a higher delivery rate).
+ */
+export class DedupeStoreFullError extends RangeError {
+  override readonly name = 'DedupeStoreFullError';
+}
+
 export interface MemoryDedupeStoreOptions {
   /** Clock in milliseconds; injectable for tests. */
   now?: () => number;
-  /** Memory budget; beyond it the oldest keys are dropped. */
+  /**
+   * Memory budget; beyond it the oldest keys are dropped, but never one younger than
+   * `DEDUPE_PROTECTED_MS`: a claim that would need that throws `DedupeStoreFullError`.
+   */
   maxBytes?: number;
-  /** @deprecated Use `maxBytes`; taken as `maxEntries × DEDUPE_ENTRY_BYTES`. */
-  maxEntries?: number;
 }
 
 /**
@@ -41,7 +59,7 @@ export class MemoryDedupeStore implements DedupeStore {
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.maxBytes = options.maxBytes ?? (options.maxEntries === undefined ? DEFAULT_DEDUPE_MAX_BYTES : options.maxEntries * DEDUPE_ENTRY_BYTES);
+    this.maxBytes = options.maxBytes ?? DEFAULT_DEDUPE_MAX_BYTES;
     if (!(this.maxBytes >= DEDUPE_ENTRY_BYTES)) throw new RangeError(`maxBytes must be at least ${DEDUPE_ENTRY_BYTES} (one key)`);
   }
 
@@ -62,13 +80,28 @@ export class MemoryDedupeStore implements DedupeStore {
     if ((expiry ?? -Infinity) > now) return false;
     // Re-inserted at the end, so Map order stays oldest-first for the sweep and the budget.
     this.expiries.delete(digest);
+    if (this.bytes + DEDUPE_ENTRY_BYTES > this.maxBytes) this.makeRoom(now, ttlMs);
     this.expiries.set(digest, now + ttlMs);
-    while (this.bytes > this.maxBytes) this.expiries.delete(this.expiries.keys().next().value!);
     return true;
   }
 
   release(key: string): void {
     this.expiries.delete(keyDigest(key));
+  }
+
+  /**
+   * Drops the oldest key for one more, unless it was claimed less than `DEDUPE_PROTECTED_MS`
+   * ago (its expiry minus the TTL): then a replay of it would be taken for new, so the claim
+   * is refused instead.
+   */
+  private makeRoom(now: number, ttlMs: number): void {
+    const [oldest, expiry] = this.expiries.entries().next().value!;
+    if (expiry - ttlMs > now - DEDUPE_PROTECTED_MS) {
+      throw new DedupeStoreFullError(
+        `the dedupe store is full (maxBytes ${this.maxBytes}) of deliveries still inside the replay window: answer with an error so the sender retries, or raise maxBytes`,
+      );
+    }
+    this.expiries.delete(oldest);
   }
 
   /** Drops expired keys from the front; with one TTL, insertion order is expiry order. */

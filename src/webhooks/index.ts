@@ -14,7 +14,9 @@ export {
 export { WebhookDeduplicator, DEFAULT_DEDUPE_TTL_MS, MIN_DEDUPE_TTL_MS, type DedupeEvent, type DeduplicatorOptions } from './dedupe.js';
 export {
   MemoryDedupeStore,
+  DedupeStoreFullError,
   DEDUPE_ENTRY_BYTES,
+  DEDUPE_PROTECTED_MS,
   DEFAULT_DEDUPE_MAX_BYTES,
   type DedupeStore,
   type MemoryDedupeStoreOptions,

@@ -50,6 +50,36 @@ describe('chat channel', () => {
     expect(slack.requests[0]?.headers['content-type']).toBe('application/json');
   });
 
+  it('escapes what a workflow controls: no mention, no link, no early end of the code block', async () => {
+    const hostile = buildCompletedEvent(
+      {
+        id: 'log-2',
+        workflowId: 'wf <!channel> & <https://evil.example|Reset your password>',
+        executionId: 'exec-2',
+        level: 'info',
+        trigger: 'api',
+        startedAt: '2026-01-05T12:00:00.000Z',
+        endedAt: '2026-01-05T12:00:01.000Z',
+        totalDurationMs: 1000,
+        cost: { total: 0.5 },
+        finalOutput: { note: '```\n<!here> *urgent* ````', link: '<https://evil.example|click>' },
+      },
+      { includeFinalOutput: true, includeTraceSpans: false, includeRateLimits: false, includeUsageData: false },
+      1_767_614_401_000,
+    );
+    const slack = mockService('https://hooks.slack.com');
+    slack.on('POST', '/services/T1/B2/secret-token', { status: 200, body: 'ok' });
+    const target = chatTarget('k', 'https://hooks.slack.com/services/T1/B2/secret-token', slack.agent);
+    expect(await target.send({ ...delivery(), body: JSON.stringify(hostile), reasons: [] }, 1000)).toEqual({ kind: 'status', status: 200 });
+    const { text } = JSON.parse(String(slack.requests[0]?.body)) as { text: string };
+    expect(text).toMatch(/^Workflow wf &lt;!channel&gt; &amp; &lt;https:\/\/evil\.example\|Reset your password&gt; execution exec-2 succeeded/);
+    // Nothing Slack reads as a control sequence, and exactly one code block: the one we opened.
+    expect(text).not.toMatch(/[<>]/);
+    expect(text.match(/```/g)).toHaveLength(2);
+    expect(text.startsWith('Workflow') && text.endsWith('```')).toBe(true);
+    expect(text).toContain('&lt;!here&gt;');
+  });
+
   it('reports a refused connection as a retryable network fault without the URL', async () => {
     const slack = mockService('https://hooks.slack.com');
     slack.failConnection('POST', '/services/T1/B2/secret-token');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEDUPE_ENTRY_BYTES,
+  DEDUPE_PROTECTED_MS,
+  DedupeStoreFullError,
   MemoryDedupeStore,
   MIN_DEDUPE_TTL_MS,
   signWebhook,
@@ -82,24 +84,42 @@ describe('WebhookDeduplicator', () => {
 });
 
 describe('MemoryDedupeStore', () => {
-  it('sweeps expired keys and keeps within maxBytes, dropping the oldest', () => {
+  it('sweeps expired keys and keeps within maxBytes, dropping the oldest once its replay window has passed', () => {
     const time = clock();
+    const ttl = 3 * DEDUPE_PROTECTED_MS;
     const store = new MemoryDedupeStore({ now: time.now, maxBytes: 2 * DEDUPE_ENTRY_BYTES });
-    expect(store.claim('a', 1_000)).toBe(true);
-    expect(store.claim('b', 1_000)).toBe(true);
-    expect(store.claim('c', 1_000)).toBe(true);
+    expect(store.claim('a', ttl)).toBe(true);
+    time.advance(DEDUPE_PROTECTED_MS);
+    expect(store.claim('b', ttl)).toBe(true);
+    time.advance(DEDUPE_PROTECTED_MS);
+    expect(store.claim('c', ttl)).toBe(true);
     expect(store.size).toBe(2);
     expect(store.bytes).toBe(2 * DEDUPE_ENTRY_BYTES);
-    expect(store.claim('a', 1_000)).toBe(true);
-    expect(store.claim('c', 1_000)).toBe(false);
-    time.advance(1_000);
-    expect(store.claim('d', 1_000)).toBe(true);
+    // 'a' was dropped for 'c'; 'b', claimed exactly DEDUPE_PROTECTED_MS ago, may go for 'a'.
+    expect(store.claim('a', ttl)).toBe(true);
+    expect(store.claim('c', ttl)).toBe(false);
+    time.advance(ttl);
+    expect(store.claim('d', ttl)).toBe(true);
     expect(store.size).toBe(1);
     expect(() => new MemoryDedupeStore({ maxBytes: DEDUPE_ENTRY_BYTES - 1 })).toThrow(RangeError);
   });
 
-  it('keeps the old maxEntries option as a byte budget', () => {
-    expect(new MemoryDedupeStore({ maxEntries: 10 }).maxBytes).toBe(10 * DEDUPE_ENTRY_BYTES);
+  it('never drops a key inside the replay window for the budget: the new claim is refused instead', () => {
+    const time = clock();
+    const ttl = 24 * 60 * 60_000;
+    const store = new MemoryDedupeStore({ now: time.now, maxBytes: 2 * DEDUPE_ENTRY_BYTES });
+    expect(store.claim('first', ttl)).toBe(true);
+    time.advance(1);
+    expect(store.claim('second', ttl)).toBe(true);
+    time.advance(DEDUPE_PROTECTED_MS - 2);
+    expect(() => store.claim('third', ttl)).toThrow(DedupeStoreFullError);
+    expect(() => store.claim('third', ttl)).toThrow(/full \(maxBytes 320\) of deliveries still inside the replay window/);
+    // The replay of the first delivery is still known, and nothing was added.
+    expect(store.claim('first', ttl)).toBe(false);
+    expect(store.size).toBe(2);
+    time.advance(1);
+    expect(store.claim('third', ttl)).toBe(true);
+    expect(store.claim('second', ttl)).toBe(false);
   });
 
   it('holds 20,000 keys of 8 KB each in the same memory as short ones', async () => {

@@ -9,6 +9,7 @@ import { LogsPacer } from './logs-pacer.js';
 import { completedLog, type Limits } from './payload.js';
 import { TRIGGERS } from './settings.js';
 import { initialWatermark, Watermark } from './watermark.js';
+import { escapedLog } from './log-line.js';
 
 type LogPage = z.output<typeof listLogs.output>;
 
@@ -62,7 +63,7 @@ export class LogMonitor {
     }
     this.watermark = new Watermark(notifier.state.watermark, options.lookbackMs ?? 15 * 60_000);
     this.pacer = new LogsPacer(notifier.clock);
-    this.log = options.log ?? (() => {});
+    this.log = escapedLog(options.log);
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
   }
 

@@ -8,6 +8,7 @@ import { RuleEngine, type FiredRule } from './rule-engine.js';
 import type { NotificationSettings } from './settings.js';
 import { loadState, type NotificationState } from './state.js';
 import { memoryStore, type StateStore } from './store.js';
+import { escapedLog } from './log-line.js';
 
 export interface NotifierOptions {
   settings: NotificationSettings;
@@ -58,7 +59,7 @@ export class Notifier {
     this.settings = options.settings;
     this.clock = options.clock ?? systemClock;
     this.store = options.store ?? memoryStore<NotificationState>();
-    this.log = options.log ?? (() => {});
+    this.log = escapedLog(options.log);
     this.state = loadState(this.store, this.clock.now());
     const journal = this.store.journal?.();
     if (journal && (journal.events.length > 0 || journal.torn)) {

@@ -9,6 +9,13 @@ export const COOLDOWN_MS = 3_600_000;
 /** Bounds the memory of a very busy workflow; windows need far fewer runs than this. */
 const MAX_RUNS_KEPT = 10_000;
 
+/**
+ * Bounds the state's workflows, whose ids come from the logs API: past it, the workflow whose
+ * last run is oldest is forgotten with its cool-downs (a no_activity rule then counts it idle
+ * from the monitor's start again).
+ */
+export const MAX_WORKFLOWS_KEPT = 10_000;
+
 export interface WorkflowHistory {
   runs: Run[];
   consecutiveFailures: number;
@@ -49,6 +56,7 @@ export class RuleEngine {
   constructor(
     private readonly rules: readonly AlertRule[],
     readonly state: RulesState,
+    private readonly maxWorkflows = MAX_WORKFLOWS_KEPT,
   ) {
     // A state read back from JSON has plain objects: rebuilt as dictionaries, in place, so
     // the notifier's document (which holds this same object) is saved from them.
@@ -71,7 +79,11 @@ export class RuleEngine {
   /** Records a completed execution and returns the rules it makes fire (cool-downs claimed). */
   completed(log: CompletedLog, now: number): FiredRule[] {
     // Stryker disable next-line ArrayDeclaration: a first entry that is not a run has no numeric end time, so no window counts it and remember() drops it before anything reads the runs
-    const history = (this.state.workflows[log.workflowId] ??= { runs: [], consecutiveFailures: 0 });
+    let history = this.state.workflows[log.workflowId];
+    if (!history) {
+      history = this.state.workflows[log.workflowId] = { runs: [], consecutiveFailures: 0 };
+      this.forgetBeyondBound(log.workflowId);
+    }
     const run: Run = {
       at: timeOf(log.endedAt, now),
       failed: log.level === 'error',
@@ -112,6 +124,21 @@ export class RuleEngine {
   /** Workflows seen so far (for "all workflows, current and future"). */
   knownWorkflows(): string[] {
     return Object.keys(this.state.workflows);
+  }
+
+  /** Past `maxWorkflows`, forgets the workflow whose last run is oldest (never `keep`, just added). */
+  private forgetBeyondBound(keep: string): void {
+    const ids = Object.keys(this.state.workflows);
+    if (ids.length <= this.maxWorkflows) return;
+    let oldest: string | undefined;
+    let oldestAt = Infinity;
+    for (const id of ids) {
+      const at = this.state.workflows[id]!.lastRunAt ?? -Infinity;
+      if (id !== keep && at < oldestAt) [oldest, oldestAt] = [id, at];
+    }
+    if (oldest === undefined) return;
+    delete this.state.workflows[oldest];
+    this.rules.forEach((rule, index) => delete this.state.cooldowns[`${oldest}|${index}:${rule.type}`]);
   }
 
   private remember(history: WorkflowHistory, run: Run): void {

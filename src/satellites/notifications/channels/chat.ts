@@ -3,10 +3,12 @@ import { postOnce, safeOrigin } from '../http.js';
 import type { CompletedEvent } from '../payload.js';
 import type { Target } from '../queue.js';
 import { payloadText, summaryLine } from '../summary.js';
+import { slackCodeBlock, slackText } from './slack-text.js';
 
 /**
  * A Slack-compatible incoming webhook: `{ text }` as JSON. The text carries the summary,
- * any alert reasons, and the same payload the webhook channel sends.
+ * any alert reasons, and the same payload the webhook channel sends, escaped so that nothing a
+ * workflow returns is read as a mention, a link or the end of the code block.
  */
 export function chatTarget(key: string, url: string, dispatcher: Dispatcher): Target {
   return {
@@ -14,7 +16,7 @@ export function chatTarget(key: string, url: string, dispatcher: Dispatcher): Ta
     label: `chat ${safeOrigin(url)}`,
     send(delivery, timeoutMs) {
       const event = JSON.parse(delivery.body) as CompletedEvent;
-      const text = `${summaryLine(event, delivery.reasons)}\n\`\`\`\n${payloadText(delivery.body)}\n\`\`\``;
+      const text = `${slackText(summaryLine(event, delivery.reasons))}\n${slackCodeBlock(payloadText(delivery.body))}`;
       return postOnce(url, JSON.stringify({ text }), { 'content-type': 'application/json' }, { dispatcher, timeoutMs });
     },
   };
