@@ -31,7 +31,7 @@ const SWAPS = new Map([
 const hostPlatform: Plugin = {
   name: 'n8n-host-platform',
   setup(b) {
-    b.onResolve({ filter: /^\.\/\w+\.js$/ }, (args) => {
+    b.onResolve({ filter: /^\.\.?\/[\w./-]+\.js$/ }, (args) => {
       const source = relative(ROOT, join(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
       const swap = SWAPS.get(source);
       return swap ? { path: join(PACKAGE_DIR, 'src', swap) } : undefined;
@@ -39,11 +39,11 @@ const hostPlatform: Plugin = {
   },
 };
 
-/** `../../src/index.mjs` in a node's source is the bundle at run time: `dist/flowblocks.js`, required, not inlined. */
+/** `../../dist/flowblocks.js` in a node's source is the bundle beside the compiled node: required, not inlined. */
 const bundleBeside: Plugin = {
   name: 'flowblocks-bundle-beside',
   setup(b) {
-    b.onResolve({ filter: /\/src\/index\.mjs$/ }, (args) => ({ path: relative(args.resolveDir.replace(PACKAGE_DIR, DIST), join(DIST, 'flowblocks.js')), external: true }));
+    b.onResolve({ filter: /\/dist\/flowblocks\.js$/ }, (args) => ({ path: relative(args.resolveDir.replace(PACKAGE_DIR, DIST), join(DIST, 'flowblocks.js')), external: true }));
   },
 };
 

@@ -61,7 +61,7 @@ function problems(report: string, status: number | null): number {
 function lint(packageDir: string): { errors: number; report: string } {
   const dir = mkdtempSync(join(tmpdir(), 'n8n-lint-'));
   try {
-    for (const entry of ['package.json', 'eslint.config.mjs', 'nodes', 'credentials']) cpSync(join(packageDir, entry), join(dir, entry), { recursive: true });
+    for (const entry of ['package.json', 'eslint.config.mjs', 'nodes', 'credentials', 'dist']) cpSync(join(packageDir, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(TOOLS_DIR, 'node_modules'), join(dir, 'node_modules'));
     // n8n-node runs on Node 24 as n8n does; its eslint is the tools' own.
     const out = spawnSync(existsSync(NODE24) ? NODE24 : process.execPath, [join(TOOLS_DIR, 'node_modules/@n8n/node-cli/bin/n8n-node.mjs'), 'lint'], {

@@ -29,7 +29,7 @@ const HEADER = '// Generated from the flowblocks block definitions by `npm run b
 
 function nodeSource(className: string, type: string, description: unknown): string {
   return `${HEADER}import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../src/index.mjs';
+import { executeOf } from '../../dist/flowblocks.js';
 
 export class ${className} implements INodeType {
 \tdescription: INodeTypeDescription = ${connections(literal(description))};
