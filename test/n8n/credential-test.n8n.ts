@@ -26,9 +26,6 @@ let pageUrl: string;
 /** Another web app at the base URL: any path answers 200 with a page (as the n8n editor itself does). */
 const app = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>n8n</title>'));
 let appUrl: string;
-/** A base URL that takes the request and never answers. */
-const silent = createServer(() => {});
-let silentUrl: string;
 const listen = async (server: ReturnType<typeof createServer>) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -41,15 +38,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
   appUrl = await listen(app);
-  silentUrl = await listen(silent);
 });
 
 afterAll(async () => {
   await sb?.close();
   await new Promise((resolve) => page.close(resolve));
   await new Promise((resolve) => app.close(resolve));
-  silent.closeAllConnections();
-  await new Promise((resolve) => silent.close(resolve));
+
 });
 
 /** What n8n's button answers for each credential (asynchronously: the sandbox runs in this process). */
@@ -83,20 +78,17 @@ describe(`"Test credential" in n8n ${N8N_VERSION}`, () => {
     expect(JSON.stringify(results)).not.toContain('not-a-key');
   });
 
-  it('fails Tinybird and Loops at a base URL that answers 200 but is not their API, and gives up on one that never answers', async () => {
+  it('fails Tinybird and Loops at a base URL that answers 200 but is not their API', async () => {
     const { tinybird, loops } = sb.credentials;
     const started = performance.now();
     const results = await testCredentials([
       { type: 'flowblocksTinybirdApi', data: { token: tinybird.readToken, baseUrl: appUrl } },
       { type: 'flowblocksLoopsApi', data: { apiKey: loops.apiKey, baseUrl: appUrl } },
-      { type: 'flowblocksLoopsApi', data: { apiKey: loops.apiKey, baseUrl: silentUrl } },
     ]);
     expect(results).toEqual([
       { status: 'Error', message: "The answer is not the Tinybird API's: check the base URL." },
       { status: 'Error', message: "The answer is not the Loops API's: check the base URL." },
-      { status: 'Error', message: expect.stringMatching(/timeout|timed out/i) },
     ]);
-    // The test's 10 s time limit, not n8n's 300 s default.
     expect(performance.now() - started).toBeLessThan(60_000);
   });
 });
