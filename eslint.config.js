@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'test/engines/sim-types/', '.stryker-tmp*/', 'reports/'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'test/engines/sim-types/', '.stryker-tmp*/', 'reports/', 'packages/n8n-nodes-flowblocks/dist/', 'packages/n8n-nodes-flowblocks/eslint.config.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_VERSION, NODE24, readExecutions, type StoredExecution } from '../scripts/n8n-host.js';
+import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_NODE, N8N_VERSION, readExecutions, type StoredExecution } from '../scripts/n8n-host.js';
 import { startSandbox } from '../src/satellites/sandbox/index.js';
 import { median } from './measure.js';
 import { load, machine } from './report.js';
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const loadAfter = load();
     const stored = await readExecutions(home);
     const lines = [
-      `n8n ${N8N_VERSION} on Node ${execFileSync(NODE24, ['--version']).toString().trim()} (${machine()}, the bench and the sandbox on that Node); ${ITEMS} items, ${RUNS} runs per side; load ${loadBefore} before, ${loadAfter} after; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
+      `n8n ${N8N_VERSION} on Node ${execFileSync(N8N_NODE, ['--version']).toString().trim()} (${machine()}, the bench and the sandbox on that Node); ${ITEMS} items, ${RUNS} runs per side; load ${loadBefore} before, ${loadAfter} after; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
       '',
       '| shape | flowblocks Loops node, per item | n8n HTTP Request node, per item | ratio (per run) |',
       '|---|---|---|---|',

@@ -6,10 +6,12 @@
  * from the same block definitions as `flowblocks`. The package.json's `n8n` lists are checked
  * against what is built, so a new service cannot be left out of one.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { n8nNodeSources } from './n8n-node-sources.js';
+import { thirdPartyNotices } from './third-party-notices.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PACKAGE_DIR = join(ROOT, 'packages/n8n-nodes-flowblocks');
@@ -29,7 +31,7 @@ const SWAPS = new Map([
 const hostPlatform: Plugin = {
   name: 'n8n-host-platform',
   setup(b) {
-    b.onResolve({ filter: /^\.\/\w+\.js$/ }, (args) => {
+    b.onResolve({ filter: /^\.\.?\/[\w./-]+\.js$/ }, (args) => {
       const source = relative(ROOT, join(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
       const swap = SWAPS.get(source);
       return swap ? { path: join(PACKAGE_DIR, 'src', swap) } : undefined;
@@ -37,12 +39,18 @@ const hostPlatform: Plugin = {
   },
 };
 
-const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+/** `../../dist/flowblocks.js` in a node's source is the bundle beside the compiled node: required, not inlined. */
+const bundleBeside: Plugin = {
+  name: 'flowblocks-bundle-beside',
+  setup(b) {
+    b.onResolve({ filter: /\/dist\/flowblocks\.js$/ }, (args) => ({ path: relative(args.resolveDir.replace(PACKAGE_DIR, DIST), join(DIST, 'flowblocks.js')), external: true }));
+  },
+};
 
 export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[]; credentials: string[] }> {
   rmSync(DIST, { recursive: true, force: true });
   const bundle = join(DIST, 'flowblocks.js');
-  await build({
+  const built = await build({
     absWorkingDir: ROOT,
     entryPoints: [join(PACKAGE_DIR, 'src/index.mts')],
     outfile: bundle,
@@ -56,34 +64,34 @@ export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[];
     define: { globalThis: 'bundleGlobals' },
     inject: [join(PACKAGE_DIR, 'src/bundle-globals.mts')],
     legalComments: 'eof',
+    metafile: true,
     logLevel: 'warning',
   });
-  // The layout comes from the bundle itself: what n8n will load is what is listed.
-  const { layout } = (await import(bundle)) as typeof import('../packages/n8n-nodes-flowblocks/src/index.mjs');
-  const nodes: string[] = [];
-  const credentials: string[] = [];
-  for (const { type, node, credential, adapted, block } of layout()) {
-    const nodeClass = pascal(node);
-    const credentialClass = pascal(credential);
-    const nodeDir = join(DIST, 'nodes', nodeClass);
-    const credentialDir = join(DIST, 'credentials');
-    mkdirSync(nodeDir, { recursive: true });
-    mkdirSync(credentialDir, { recursive: true });
-    writeFileSync(
-      join(nodeDir, `${nodeClass}.node.js`),
-      `'use strict';\nconst { nodeClass } = require('../../flowblocks.js');\nclass ${nodeClass} extends nodeClass(${JSON.stringify(type)}) {}\nexports.${nodeClass} = ${nodeClass};\n`,
-    );
-    writeFileSync(
-      join(credentialDir, `${credentialClass}.credentials.js`),
-      `'use strict';\nconst { credentialClass } = require('../flowblocks.js');\nclass ${credentialClass} extends credentialClass(${JSON.stringify(type)}) {}\nexports.${credentialClass} = ${credentialClass};\n`,
-    );
-    // n8n resolves `file:` icons beside the file that names them: the node's and the credential's.
-    const svg = coloured(adapted.iconSvg, block.definition.color);
-    writeFileSync(join(nodeDir, adapted.iconFile), svg);
-    writeFileSync(join(credentialDir, adapted.iconFile), svg);
-    writeFileSync(join(nodeDir, `${nodeClass}.node.json`), `${JSON.stringify(codex(node, block.definition.docsUrl ?? adapted.credential.documentationUrl ?? ''), null, 2)}\n`);
-    nodes.push(`dist/nodes/${nodeClass}/${nodeClass}.node.js`);
-    credentials.push(`dist/credentials/${credentialClass}.credentials.js`);
+  // zod, title-case and the rest of what the bundle holds ship with their licences.
+  const notices = thirdPartyNotices(ROOT, Object.keys(built.metafile.inputs), 'n8n-nodes-flowblocks (dist/flowblocks.js)');
+  if (notices) writeFileSync(join(DIST, 'THIRD_PARTY_NOTICES.md'), notices);
+  // The nodes and credentials are the committed TypeScript sources (scripts/n8n-node-sources.ts
+  // writes them; a test keeps them from drifting), compiled one file each by esbuild as n8n's
+  // own tooling compiles them with tsc: CommonJS, n8n-workflow the host's, and the node's
+  // `executeOf` required from the bundle beside them.
+  const { entries } = n8nNodeSources();
+  const nodes = entries.map((e) => `dist/nodes/${e.nodeClass}/${e.nodeClass}.node.js`);
+  const credentials = entries.map((e) => `dist/credentials/${e.credentialClass}.credentials.js`);
+  await build({
+    absWorkingDir: PACKAGE_DIR,
+    entryPoints: [...nodes, ...credentials].map((file) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts')),
+    outdir: DIST,
+    outbase: '.',
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node22',
+    external: ['n8n-workflow'],
+    plugins: [bundleBeside],
+    logLevel: 'warning',
+  });
+  for (const dir of ['nodes', 'credentials']) {
+    cpSync(join(PACKAGE_DIR, dir), join(DIST, dir), { recursive: true, filter: (file) => !file.endsWith('.ts') });
   }
   const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
   const listed = JSON.stringify([manifest.n8n.nodes, manifest.n8n.credentials]);
@@ -93,23 +101,17 @@ export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[];
   return { dir: PACKAGE_DIR, nodes, credentials };
 }
 
-/** The block's icon on its colour: n8n draws icons as they are, and `currentColor` there is black. */
-function coloured(svg: string, color: string): string {
-  return svg.replace(/^<svg([^>]*)>/, `<svg$1><rect width="24" height="24" rx="5" fill="${color}" stroke="none"/>`).replaceAll('currentColor', '#fff');
-}
-
-/** n8n's codex file: the node's category and its documentation link. */
-function codex(node: string, docsUrl: string) {
-  return {
-    node: `n8n-nodes-flowblocks.${node}`,
-    nodeVersion: '1.0',
-    codexVersion: '1.0',
-    categories: ['Development', 'Data & Storage'],
-    resources: { primaryDocumentation: [{ url: docsUrl }] },
-  };
+/** Writes the node and credential sources from the block definitions (`--write-sources`). */
+export function writeN8nNodeSources(): void {
+  for (const dir of ['nodes', 'credentials']) rmSync(join(PACKAGE_DIR, dir), { recursive: true, force: true });
+  for (const [file, text] of n8nNodeSources().files) {
+    mkdirSync(dirname(join(PACKAGE_DIR, file)), { recursive: true });
+    writeFileSync(join(PACKAGE_DIR, file), text);
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv.includes('--write-sources')) writeN8nNodeSources();
   const { dir, nodes, credentials } = await buildN8nPackage();
   console.log(`${dir}: ${nodes.length} nodes, ${credentials.length} credentials`);
 }

@@ -11,9 +11,10 @@
  * (the CLI's commands, the sandbox, the Redis store) as separate chunks loaded on demand.
  * The build fails when anything from node_modules would be bundled.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { thirdPartyNotices } from './third-party-notices.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -73,6 +74,9 @@ export const options = {
   logLevel: 'warning',
 } satisfies BuildOptions;
 
+/** dist/THIRD_PARTY_NOTICES.md: what is inlined (title-case, tslib) ships with its licence. */
+export const noticesOf = (metafile: Metafile) => thirdPartyNotices(ROOT, Object.keys(metafile.inputs), 'flowblocks (dist/)');
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const result = await build(options);
   const bundled = Object.keys(result.metafile.inputs).filter(bundledByMistake);
@@ -80,6 +84,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`bundle: these would be bundled into dist/; add their package to dependencies or peerDependencies:\n  ${bundled.join('\n  ')}`);
     process.exit(1);
   }
+  const notices = noticesOf(result.metafile);
+  if (notices) writeFileSync(new URL('../dist/THIRD_PARTY_NOTICES.md', import.meta.url), notices);
   const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
   const bytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
   console.log(`bundle: ${entryPoints.length} entry points, ${outputs.length - entryPoints.length} chunks, ${(bytes / 1000).toFixed(1)} kB of JavaScript in dist/`);

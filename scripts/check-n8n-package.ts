@@ -3,10 +3,9 @@
  *
  * - the analyzer of `@n8n/scan-community-package` (`analyzePackage(dir)`) on the packed tarball,
  *   unpacked: what n8n's scan of a published package runs on its files;
- * - `n8n-node lint` (`@n8n/node-cli`) on `.ts` sources of the nodes and credentials. Ours are
- *   built from the block definitions at run time, so the sources it lints are written here
- *   from the very descriptions n8n loads (each `description` and credential as a literal),
- *   beside the package.json, icons and codex files of the package.
+ * - `n8n-node lint` (`@n8n/node-cli`) on the package's committed `.ts` sources of the nodes and
+ *   credentials (nodes/, credentials/, generated from the blocks by scripts/n8n-node-sources.ts),
+ *   with its eslint.config.mjs, package.json, icons and codex files.
  *
  * Both tools are installed once into the cache (`FLOWBLOCKS_N8N_CACHE`, default
  * /var/cache/flowblocks) with `--ignore-scripts`. Prints each tool's error count; exits 1
@@ -58,70 +57,12 @@ function problems(report: string, status: number | null): number {
   return status === 0 ? counted : Math.max(counted, 1);
 }
 
-/** A value as TypeScript source, keys unquoted where they can be (the lint rules read identifiers), tabs as n8n's style. */
-function literal(value: unknown, indent = '\t'): string {
-  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => `${indent}\t${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}]` : '[]';
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (!entries.length) return '{}';
-    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
-    return `{\n${entries.map(([k, v]) => `${indent}\t${key(k)}: ${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}}`;
-  }
-  return value === undefined ? 'undefined' : JSON.stringify(value);
-}
-
-/** The description's `inputs`/`outputs` of `'main'`: the same value as n8n-workflow's `NodeConnectionTypes.Main`, named as n8n's sources name it. */
-function connections(source: string): string {
-  return source.replace(/(\n\t\t(?:inputs|outputs): \[\n\t\t\t)"main"(,\n\t\t\])/g, '$1NodeConnectionTypes.Main$2');
-}
-
-/** A TypeScript source n8n's lint can read: the runtime description as a literal. */
-function nodeSource(className: string, description: unknown): string {
-  return `import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-
-export class ${className} implements INodeType {
-\tdescription: INodeTypeDescription = ${connections(literal(description))};
-
-\tasync execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-\t\treturn [this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } }))];
-\t}
-}
-`;
-}
-
-function credentialSource(className: string, credential: Record<string, unknown>): string {
-  const fields = Object.entries(credential)
-    .map(([key, value]) => `\t${key}${key === 'test' ? ': ICredentialTestRequest' : key === 'authenticate' ? ': IAuthenticateGeneric' : key === 'properties' ? ': INodeProperties[]' : ''} = ${literal(value)};`)
-    .join('\n\n');
-  const types = ['IAuthenticateGeneric', 'ICredentialTestRequest', 'ICredentialType', 'INodeProperties'].filter((t) => t === 'ICredentialType' || fields.includes(`: ${t}`));
-  return `import type { ${types.join(', ')} } from 'n8n-workflow';
-
-export class ${className} implements ICredentialType {
-${fields}
-}
-`;
-}
-
-/** `n8n-node lint` over sources written from the built package: its error count and output. */
-async function lint(packageDir: string): Promise<{ errors: number; report: string }> {
+/** `n8n-node lint` over the package's committed sources (nodes/, credentials/, eslint.config.mjs, package.json), as its publisher runs it. */
+function lint(packageDir: string): { errors: number; report: string } {
   const dir = mkdtempSync(join(tmpdir(), 'n8n-lint-'));
   try {
-    cpSync(join(packageDir, 'package.json'), join(dir, 'package.json'));
-    writeFileSync(join(dir, 'eslint.config.mjs'), "import { config } from '@n8n/node-cli/eslint';\n\nexport default config;\n");
+    for (const entry of ['package.json', 'eslint.config.mjs', 'nodes', 'credentials', 'dist']) cpSync(join(packageDir, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(TOOLS_DIR, 'node_modules'), join(dir, 'node_modules'));
-    const bundle = (await import(join(packageDir, 'dist/flowblocks.js'))) as typeof import('../packages/n8n-nodes-flowblocks/src/index.mjs');
-    for (const { node, credential, adapted } of bundle.layout()) {
-      const nodeClass = node[0]!.toUpperCase() + node.slice(1);
-      const credentialClass = credential[0]!.toUpperCase() + credential.slice(1);
-      const nodeDir = join(dir, 'nodes', nodeClass);
-      mkdirSync(nodeDir, { recursive: true });
-      mkdirSync(join(dir, 'credentials'), { recursive: true });
-      writeFileSync(join(nodeDir, `${nodeClass}.node.ts`), nodeSource(nodeClass, new adapted.Node().description));
-      cpSync(join(packageDir, 'dist/nodes', nodeClass, `${nodeClass}.node.json`), join(nodeDir, `${nodeClass}.node.json`));
-      cpSync(join(packageDir, 'dist/nodes', nodeClass, adapted.iconFile), join(nodeDir, adapted.iconFile));
-      writeFileSync(join(dir, 'credentials', `${credentialClass}.credentials.ts`), credentialSource(credentialClass, { ...adapted.credential }));
-      cpSync(join(packageDir, 'dist/credentials', adapted.iconFile), join(dir, 'credentials', adapted.iconFile));
-    }
     // n8n-node runs on Node 24 as n8n does; its eslint is the tools' own.
     const out = spawnSync(existsSync(NODE24) ? NODE24 : process.execPath, [join(TOOLS_DIR, 'node_modules/@n8n/node-cli/bin/n8n-node.mjs'), 'lint'], {
       cwd: dir,
@@ -148,7 +89,7 @@ function unpacked(packageDir: string): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   ensureTools();
   const { dir } = await buildN8nPackage();
-  const linted = await lint(dir);
+  const linted = lint(dir);
   let scanned = { errors: 0, report: '(skipped: --lint-only)' };
   if (!process.argv.includes('--lint-only')) {
     const tarball = unpacked(dir);

@@ -19,9 +19,12 @@ const PASSWORD = 'proxy-pass-30';
 let server: Server;
 let base: string;
 const echo = `keys ${API_KEY} ${OLD_KEY} ${PASSWORD}`;
+/** The base URL's userinfo as a client sends it in `Authorization: Basic …`. */
+const BASIC = Buffer.from(`user:${PASSWORD}`).toString('base64');
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/api/v1/logs/basic') return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `proxy said: Basic ${BASIC}` }));
     if (req.url === '/api/v1/logs/bad') return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: echo }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
       data: { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z', executionData: { finalOutput: echo } },
@@ -53,6 +56,14 @@ describe('n8n node: every secret of its credential is masked', () => {
     const credentials = { apiKey: API_KEY, baseUrl: `http://user:${PASSWORD}@127.0.0.1:${new URL(base).port}` };
     const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials, continueOnFail: true });
     expect(JSON.stringify(output)).not.toContain(PASSWORD);
+  });
+
+  it('the user name and password of a base URL are masked in their base64 Basic form too', async () => {
+    const credentials = { apiKey: API_KEY, baseUrl: `http://user:${PASSWORD}@127.0.0.1:${new URL(base).port}` };
+    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'basic' }, credentials, continueOnFail: true });
+    const text = JSON.stringify(output);
+    expect(text).toContain('proxy said: Basic [redacted]');
+    expect(text).not.toContain(BASIC);
   });
 });
 

@@ -210,6 +210,17 @@ describe('n8n node', () => {
     expect(toN8nNode(getBlock('loops')!).credential.properties[1]).toMatchObject({ default: 'https://app.loops.so/api/v1', required: false });
   });
 
+  it('"Test credential" has a time limit and, for Tinybird and Loops, checks the answer is the API\'s', () => {
+    const tests = Object.fromEntries(listBlocks().map((block) => [block.type, toN8nNode(block).credential.test]));
+    for (const [type, test] of Object.entries(tests)) expect(test?.request.timeout, type).toBe(10_000);
+    // n8n fails the test when a rule's key holds its value: a missing `pipes` / `success`, or `success: false`.
+    expect(tests.tinybird?.rules).toEqual([{ type: 'responseSuccessBody', properties: { key: 'pipes', value: undefined, message: "The answer is not the Tinybird API's: check the base URL." } }]);
+    expect(tests.loops?.rules).toEqual([
+      { type: 'responseSuccessBody', properties: { key: 'success', value: undefined, message: "The answer is not the Loops API's: check the base URL." } },
+      { type: 'responseSuccessBody', properties: { key: 'success', value: false, message: 'The Loops API did not accept the credential.' } },
+    ]);
+  });
+
   it('shows each property for its operations; optional fields without a default in Additional Fields', () => {
     const { description } = new (toN8nNode(getBlock('tinybird')!).Node)();
     const query = description.properties.find((p) => p.name === 'query')!;

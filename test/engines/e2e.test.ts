@@ -160,15 +160,18 @@ describe('n8n node against the sandbox', () => {
     expect(sent.slice(1).every((r) => r.method === 'GET' && r.url.startsWith(`${sb.urls.workflow}/api/jobs/task_`))).toBe(true);
   });
 
-  it("follows n8n's continueOnFail: the error as an item n8n's error output takes (error, message, details only)", async () => {
+  it("follows n8n's continueOnFail: json as n8n 1.x's error output takes it (error, message only), the error on item.error as 2.x reads it", async () => {
     const parameters = { operation: 'get_log', id: 'log_missing' };
     const credentials = { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow };
     const { output } = await runN8n('workflow', parameters, credentials, true);
-    const { json } = output[0]![0]!;
-    // n8n-core's rule (workflow-execute.js): an item is an error when its json has `error` and no keys but these three.
-    expect(Object.keys(json).sort()).toEqual(['details', 'error', 'message']);
-    expect(json).toMatchObject({ error: expect.stringMatching(/^not_found: /), details: { code: 'not_found', status: 404, retryable: false } });
-    expect(output[0]![0]!.pairedItem).toEqual({ item: 0 });
+    const item = output[0]![0]!;
+    // n8n 1.x (workflow-execute.js, handleNodeErrorOutput): `error` alone or with `message`, no other key.
+    expect(Object.keys(item.json).sort()).toEqual(['error', 'message']);
+    expect(item.json).toMatchObject({ error: expect.stringContaining('not_found'), message: expect.any(String) });
+    // n8n 2.x reads `item.error` first: the host's own NodeApiError with the status.
+    expect(item.error).toBeInstanceOf(n8nWorkflow.NodeApiError);
+    expect(item.error).toMatchObject({ httpCode: '404' });
+    expect(item.pairedItem).toEqual({ item: 0 });
   });
 
   it("throws the host's NodeApiError when the service answered, NodeOperationError otherwise", async () => {

@@ -71,8 +71,8 @@ describe('n8n actions', () => {
 describe('n8n credential tests', () => {
   it('gives every credential a test', () => {
     for (const block of listBlocks()) expect(toN8nNode(block).credential.test, block.type).toBeDefined();
-    expect(toN8nNode(getBlock('tinybird')!).credential.test).toEqual({ request: expect.objectContaining({ url: '/v0/pipes', method: 'GET' }) });
-    expect(toN8nNode(getBlock('loops')!).credential.test).toEqual({ request: expect.objectContaining({ url: '/api-key', method: 'GET' }) });
+    expect(toN8nNode(getBlock('tinybird')!).credential.test).toEqual({ request: expect.objectContaining({ url: '/v0/pipes', method: 'GET' }), rules: [expect.objectContaining({ type: 'responseSuccessBody' })] });
+    expect(toN8nNode(getBlock('loops')!).credential.test).toEqual({ request: expect.objectContaining({ url: '/api-key', method: 'GET' }), rules: [expect.anything(), expect.anything()] });
   });
   // Against the sandbox: test/engines/e2e.test.ts; in n8n's own code: test/n8n/credential-test.n8n.ts.
 });

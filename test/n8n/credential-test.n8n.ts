@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
-import { CACHE_DIR, ensureN8n, N8N_VERSION, NODE24 } from '../../scripts/n8n-host.js';
+import { ensureN8n, N8N_DIR, N8N_NODE, N8N_VERSION } from '../../scripts/n8n-host.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 
 interface Result {
@@ -23,6 +23,13 @@ let sb: Sandbox;
 let packageDir: string;
 const page = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
 let pageUrl: string;
+/** Another web app at the base URL: any path answers 200 with a page (as the n8n editor itself does). */
+const app = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>n8n</title>'));
+let appUrl: string;
+const listen = async (server: ReturnType<typeof createServer>) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+};
 
 beforeAll(async () => {
   ensureN8n();
@@ -30,18 +37,21 @@ beforeAll(async () => {
   sb = await startSandbox({ servicePorts: false });
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
+  appUrl = await listen(app);
 });
 
 afterAll(async () => {
   await sb?.close();
   await new Promise((resolve) => page.close(resolve));
+  await new Promise((resolve) => app.close(resolve));
+
 });
 
 /** What n8n's button answers for each credential (asynchronously: the sandbox runs in this process). */
 async function testCredentials(cases: { type: string; data: Record<string, string> }[]): Promise<Result[]> {
-  const n8nModules = join(CACHE_DIR, `n8n-${N8N_VERSION}`, 'node_modules');
+  const n8nModules = join(N8N_DIR, 'node_modules');
   const script = join(import.meta.dirname, 'credential-tester.mjs');
-  const { stdout } = await promisify(execFile)(NODE24, [script, n8nModules, packageDir, JSON.stringify(cases)], { encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(N8N_NODE, [script, n8nModules, packageDir, JSON.stringify(cases)], { encoding: 'utf8' });
   return JSON.parse(stdout) as Result[];
 }
 
@@ -66,5 +76,19 @@ describe(`"Test credential" in n8n ${N8N_VERSION}`, () => {
     expect(results).toEqual([ok, { status: 'Error', message: expect.any(String) }, ok, { status: 'Error', message: expect.any(String) }, ok, ok, refused, refused]);
     // n8n never shows the key it tried.
     expect(JSON.stringify(results)).not.toContain('not-a-key');
+  });
+
+  it('fails Tinybird and Loops at a base URL that answers 200 but is not their API', async () => {
+    const { tinybird, loops } = sb.credentials;
+    const started = performance.now();
+    const results = await testCredentials([
+      { type: 'flowblocksTinybirdApi', data: { token: tinybird.readToken, baseUrl: appUrl } },
+      { type: 'flowblocksLoopsApi', data: { apiKey: loops.apiKey, baseUrl: appUrl } },
+    ]);
+    expect(results).toEqual([
+      { status: 'Error', message: "The answer is not the Tinybird API's: check the base URL." },
+      { status: 'Error', message: "The answer is not the Loops API's: check the base URL." },
+    ]);
+    expect(performance.now() - started).toBeLessThan(60_000);
   });
 });

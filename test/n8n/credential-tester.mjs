@@ -35,6 +35,9 @@ async function main() {
   // A declarative test runs on n8n's NoOp node.
   const nodeTypes = { getByNameAndVersion: (name) => (name === 'n8n-nodes-base.noOp' ? noOp : undefined), getByName: () => undefined };
   const helper = new CredentialsHelper(credentialTypes);
+  // 1.x's `testCredentials` first applies the instance's credential overwrites, read from n8n's
+  // DI container (none are configured here): the data as given, as 2.x's `runRequestTest` takes it.
+  helper.applyDefaultsAndOverwrites = async (_additionalData, data) => data;
   additionalData.getBase = async ({ userId, currentNodeParameters } = {}) => ({ credentialsHelper: helper, userId, currentNodeParameters, variables: {} });
   const quiet = { debug() {}, info() {}, warn() {}, error() {} };
   const tester = new CredentialsTester(quiet, { error() {} }, credentialTypes, nodeTypes, helper);
@@ -45,7 +48,9 @@ async function main() {
       results.push({ status: 'Error', message: 'No testing function found for this credential.' });
       continue;
     }
-    results.push(await tester.runRequestTest('user', type, { id: 'c1', name: type, type, data }, test, 'default'));
+    const decrypted = { id: 'c1', name: type, type, data };
+    // 2.x splits the request test out (`runRequestTest`); 1.x has only the whole `testCredentials`.
+    results.push(tester.runRequestTest ? await tester.runRequestTest('user', type, decrypted, test, 'default') : await tester.testCredentials('user', type, decrypted));
   }
   process.stdout.write(JSON.stringify(results));
 }

@@ -29,7 +29,7 @@ function refusal(res: HttpResponse): ToolError | undefined {
 export const connection = defineConnection({
   service: 'loops',
   baseUrl: { default: 'https://app.loops.so/api/v1', env: 'LOOPS_BASE_URL' },
-  credential: { param: 'apiKey', schema: apiKeyParam, header: 'authorization', scheme: 'Bearer', env: 'LOOPS_API_KEY', check: '/api-key' },
+  credential: { param: 'apiKey', schema: apiKeyParam, header: 'authorization', scheme: 'Bearer', env: 'LOOPS_API_KEY', check: '/api-key', checkAnswer: { field: 'success', refused: false } },
   pacing: { limit: 10, windowMs: 1_000 },
   refusal,
 });

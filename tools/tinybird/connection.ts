@@ -29,5 +29,5 @@ const REGIONS = [
 export const connection = defineConnection({
   service: 'tinybird',
   baseUrl: { default: 'https://api.tinybird.co', param: 'base_url', schema: baseUrlParam, env: 'TINYBIRD_BASE_URL', publicUrls: REGIONS },
-  credential: { param: 'token', schema: tokenParam, header: 'authorization', scheme: 'Bearer', query: 'token', env: 'TINYBIRD_TOKEN', check: '/v0/pipes' },
+  credential: { param: 'token', schema: tokenParam, header: 'authorization', scheme: 'Bearer', query: 'token', env: 'TINYBIRD_TOKEN', check: '/v0/pipes', checkAnswer: { field: 'pipes' } },
 });

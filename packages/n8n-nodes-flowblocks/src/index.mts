@@ -36,6 +36,11 @@ export function nodeClass(type: string): N8nNode['Node'] {
   return adapted(type).Node;
 }
 
+/** The `execute()` of a block's node: what each `nodes/<Name>/<Name>.node.ts` calls. */
+export function executeOf(type: string): NonNullable<InstanceType<N8nNode['Node']>['execute']> {
+  return new (adapted(type).Node)().execute!;
+}
+
 /** The credential class of a block's service (`FlowblocksTinybirdApi`): n8n instantiates it. */
 export function credentialClass(type: string): new () => N8nNode['credential'] {
   const { credential } = adapted(type);

@@ -51,6 +51,11 @@ export interface ConnectionSpec {
      * refusal's JSON body (a 400's `details`) which tells it from a rejected credential.
      */
     checkAcceptedField?: string;
+    /**
+     * What a 2xx answer of `check` holds when it is the service's: `field` always there (so a web
+     * page or another API that answers 200 fails the test), never equal to `refused` when given.
+     */
+    checkAnswer?: { field: string; refused?: string | number | boolean };
   };
   /** Pace calls per credential against the service's documented limit (its headers override it). */
   pacing?: { limit: number; windowMs?: number };

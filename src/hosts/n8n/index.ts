@@ -61,6 +61,9 @@ export interface N8nNode {
 /** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
 const N8N_LIMIT_DEFAULT = 50;
 
+/** How long n8n's "Test credential" waits for the check's answer. */
+const CHECK_TIMEOUT_MS = 10_000;
+
 /** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
 const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
 
@@ -97,7 +100,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
-  const { header, scheme, param, check, checkAcceptedField } = connection.credential;
+  const { header, scheme, param, check, checkAcceptedField, checkAnswer } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
@@ -108,7 +111,19 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
+  // n8n's own default for the test is 300 s; a base URL that never answers fails in 10.
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET', timeout: CHECK_TIMEOUT_MS } };
+  const notTheApi = `The answer is not the ${block.definition.name} API's: check the base URL.`;
+  // A 2xx from anything but the service (the n8n editor itself, a web page) must fail: n8n fails the
+  // test when a rule's key holds the rule's value, so a missing field (undefined) and a refusal fail.
+  if (credential.test && checkAnswer) {
+    credential.test.rules = [
+      { type: 'responseSuccessBody', properties: { key: checkAnswer.field, value: undefined, message: notTheApi } },
+      ...(checkAnswer.refused === undefined
+        ? []
+        : [{ type: 'responseSuccessBody' as const, properties: { key: checkAnswer.field, value: checkAnswer.refused, message: `The ${block.definition.name} API did not accept the credential.` } }]),
+    ];
+  }
   // A check refused once the credential is accepted: n8n reads every status, and its rule fails
   // the test when the body lacks the field only that refusal has (a 401's body, a web page).
   if (credential.test && checkAcceptedField) {
@@ -257,7 +272,8 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
 
 /**
  * Every secret an n8n credential holds, to mask in each result and error whichever field the
- * tool sends: each string field but the base URL, and the user name and password a base URL may carry.
+ * tool sends: each string field but the base URL, and the user name and password a base URL may
+ * carry, decoded and in their base64 `Basic` form.
  */
 function credentialSecrets(credential: IDataObject): string[] {
   const secrets: string[] = [];
@@ -268,7 +284,11 @@ function credentialSecrets(credential: IDataObject): string[] {
       continue;
     }
     const url = URL.parse(value);
-    for (const part of [url?.username, url?.password]) if (part) secrets.push(decodeURIComponent(part));
+    if (!url || (!url.username && !url.password)) continue;
+    const [user, password] = [decodeURIComponent(url.username), decodeURIComponent(url.password)];
+    for (const part of [user, password]) if (part) secrets.push(part);
+    // The userinfo as an HTTP client sends it: `Authorization: Basic base64(user:password)`.
+    secrets.push(Buffer.from(`${user}:${password}`).toString('base64'));
   }
   return secrets;
 }
@@ -280,13 +300,13 @@ function subtitleOf(block: Block): string {
   return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
 }
 
-/** A failed item as n8n's error output takes it: `error`, `message` and `details`, nothing else. */
-function errorItem(error: ToolError): IDataObject {
-  const { code, message, status, retryable, issues } = error;
-  const details: IDataObject = { code, retryable };
-  if (status !== undefined) details.status = status;
-  if (issues?.length) details.issues = issues as unknown as IDataObject[];
-  return { error: errorLine(error), message, details };
+/**
+ * A failed item as every supported n8n's error output takes it. n8n 1.x routes an item there only
+ * when its json holds `error` alone or with `message`; 2.x also reads `item.error`. So the json is
+ * those two keys, and the code, status and issues travel on `item.error`, n8n's own error class.
+ */
+function errorItem(error: ToolError, thrown: Error, itemIndex: number): INodeExecutionData {
+  return { json: { error: errorLine(error), message: error.message }, error: thrown as INodeExecutionData['error'], pairedItem: { item: itemIndex } };
 }
 
 /** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
@@ -363,13 +383,13 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
       const signal = runOptions.signal;
       if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
-      // n8n's convention: with "continue on fail" the error is the item's output (n8n's error output takes
-      // an item whose json holds only `error`, `message` and `details`), else the run stops.
+      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
+      const thrown = n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
       if (this.continueOnFail()) {
-        returned.push({ json: errorItem(result.error), pairedItem: { item: i } });
+        returned.push(errorItem(result.error, thrown, i));
         continue;
       }
-      throw n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
+      throw thrown;
     }
     return [returned];
   }

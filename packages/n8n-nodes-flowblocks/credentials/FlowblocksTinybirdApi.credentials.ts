@@ -1,0 +1,60 @@
+// Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+export class FlowblocksTinybirdApi implements ICredentialType {
+	name = "flowblocksTinybirdApi";
+
+	displayName = "Tinybird (Flowblocks) API";
+
+	icon = "file:flowblocksTinybird.svg";
+
+	documentationUrl = "https://www.tinybird.co/docs/api-reference";
+
+	properties: INodeProperties[] = [
+		{
+			displayName: "Token",
+			name: "token",
+			type: "string",
+			typeOptions: {
+				password: true,
+			},
+			default: "",
+			required: true,
+		},
+		{
+			displayName: "Base URL",
+			name: "baseUrl",
+			type: "string",
+			default: "https://api.tinybird.co",
+			required: false,
+			placeholder: "https://api.tinybird.co",
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: "generic",
+		properties: {
+			headers: {
+				authorization: "=Bearer {{$credentials.token}}",
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: "={{$credentials.baseUrl.replace(/\\/+$/, \"\")}}",
+			url: "/v0/pipes",
+			method: "GET",
+			timeout: 10000,
+		},
+		rules: [
+			{
+				type: "responseSuccessBody",
+				properties: {
+					key: "pipes",
+					message: "The answer is not the Tinybird API's: check the base URL.",
+				},
+			},
+		],
+	};
+}

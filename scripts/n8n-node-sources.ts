@@ -1,0 +1,100 @@
+/**
+ * The TypeScript sources of `n8n-nodes-flowblocks` in the `n8n-node` tool's layout, kept in the
+ * repository for a reviewer and n8n's lint to read whole: `nodes/<Name>/<Name>.node.ts` (the
+ * node's description as a literal; `execute()` runs the operation through the flowblocks bundle),
+ * its codex `.node.json` and icon, `credentials/<Name>Api.credentials.ts` and its icon. They are
+ * generated from the block definitions (`npm run build:n8n -- --write-sources`) and
+ * test/engines/n8n-sources.test.ts fails when one has drifted from what the blocks describe.
+ */
+import { layout } from '../packages/n8n-nodes-flowblocks/src/index.mjs';
+
+/** A value as TypeScript source, keys unquoted where they can be (the lint rules read identifiers), tabs as n8n's style. */
+function literal(value: unknown, indent = '\t'): string {
+  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => `${indent}\t${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}]` : '[]';
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (!entries.length) return '{}';
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    return `{\n${entries.map(([k, v]) => `${indent}\t${key(k)}: ${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}}`;
+  }
+  return value === undefined ? 'undefined' : JSON.stringify(value);
+}
+
+/** The description's `inputs`/`outputs` of `'main'`: the same value as n8n-workflow's `NodeConnectionTypes.Main`, named as n8n's sources name it. */
+function connections(source: string): string {
+  return source.replace(/(\n\t\t(?:inputs|outputs): \[\n\t\t\t)"main"(,\n\t\t\])/g, '$1NodeConnectionTypes.Main$2');
+}
+
+const HEADER = '// Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.\n';
+
+function nodeSource(className: string, type: string, description: unknown): string {
+  return `${HEADER}import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { executeOf } from '../../dist/flowblocks.js';
+
+export class ${className} implements INodeType {
+\tdescription: INodeTypeDescription = ${connections(literal(description))};
+
+\tasync execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+\t\t// Each item through the flowblocks harness: validated params, retries, pacing, secrets masked.
+\t\treturn await executeOf(${JSON.stringify(type)}).call(this);
+\t}
+}
+`;
+}
+
+function credentialSource(className: string, credential: Record<string, unknown>): string {
+  const typed: Record<string, string> = { test: 'ICredentialTestRequest', authenticate: 'IAuthenticateGeneric', properties: 'INodeProperties[]' };
+  const fields = Object.entries(credential)
+    .map(([key, value]) => `\t${key}${typed[key] ? `: ${typed[key]}` : ''} = ${literal(value)};`)
+    .join('\n\n');
+  const types = ['IAuthenticateGeneric', 'ICredentialTestRequest', 'ICredentialType', 'INodeProperties'].filter((t) => t === 'ICredentialType' || fields.includes(`: ${t}`));
+  return `${HEADER}import type { ${types.join(', ')} } from 'n8n-workflow';
+
+export class ${className} implements ICredentialType {
+${fields}
+}
+`;
+}
+
+/** The block's icon on its colour: n8n draws icons as they are, and `currentColor` there is black. */
+function coloured(svg: string, color: string): string {
+  return svg.replace(/^<svg([^>]*)>/, `<svg$1><rect width="24" height="24" rx="5" fill="${color}" stroke="none"/>`).replaceAll('currentColor', '#fff');
+}
+
+/** n8n's codex file: the node's category and its documentation link. */
+function codex(node: string, docsUrl: string) {
+  return {
+    node: `n8n-nodes-flowblocks.${node}`,
+    nodeVersion: '1.0',
+    codexVersion: '1.0',
+    categories: ['Development', 'Data & Storage'],
+    resources: { primaryDocumentation: [{ url: docsUrl }] },
+  };
+}
+
+const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+
+export interface SourceEntry {
+  type: string;
+  nodeClass: string;
+  credentialClass: string;
+}
+
+/** Every source file of the package, by its path under packages/n8n-nodes-flowblocks/. */
+export function n8nNodeSources(): { files: Map<string, string>; entries: SourceEntry[] } {
+  const files = new Map<string, string>();
+  const entries: SourceEntry[] = [];
+  for (const { type, node, credential, adapted, block } of layout()) {
+    const nodeClass = pascal(node);
+    const credentialClass = pascal(credential);
+    const svg = coloured(adapted.iconSvg, block.definition.color);
+    files.set(`nodes/${nodeClass}/${nodeClass}.node.ts`, nodeSource(nodeClass, type, new adapted.Node().description));
+    files.set(`nodes/${nodeClass}/${nodeClass}.node.json`, `${JSON.stringify(codex(node, block.definition.docsUrl ?? adapted.credential.documentationUrl ?? ''), null, 2)}\n`);
+    // n8n resolves `file:` icons beside the file that names them: the node's and the credential's.
+    files.set(`nodes/${nodeClass}/${adapted.iconFile}`, svg);
+    files.set(`credentials/${credentialClass}.credentials.ts`, credentialSource(credentialClass, { ...adapted.credential }));
+    files.set(`credentials/${adapted.iconFile}`, svg);
+    entries.push({ type, nodeClass, credentialClass });
+  }
+  return { files, entries };
+}
