@@ -958,7 +958,7 @@ export class FlowblocksLoops implements INodeType {
 						name: "query",
 						type: "json",
 						default: "",
-						description: "Query-string parameters (arrays as repeated keys)",
+						description: "Query-string parameters (arrays as repeated keys); never the credential",
 					},
 				],
 			},

@@ -936,7 +936,7 @@ export class FlowblocksTinybird implements INodeType {
 						name: "api_call_query",
 						type: "json",
 						default: "",
-						description: "Query-string parameters (arrays as repeated keys)",
+						description: "Query-string parameters (arrays as repeated keys); never the credential",
 					},
 				],
 			},

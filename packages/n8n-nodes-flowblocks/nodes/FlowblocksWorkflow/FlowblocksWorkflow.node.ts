@@ -636,7 +636,7 @@ export class FlowblocksWorkflow implements INodeType {
 						name: "query",
 						type: "json",
 						default: "",
-						description: "Query-string parameters (arrays as repeated keys)",
+						description: "Query-string parameters (arrays as repeated keys); never the credential",
 					},
 				],
 			},
