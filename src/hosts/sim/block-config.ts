@@ -48,7 +48,7 @@ export interface SimBlockSource {
   outputs: Readonly<Record<string, Readonly<Record<string, { type: string; description?: string; optional?: boolean }>>>>;
 }
 
-export interface SimBlockOptions<E = unknown, I extends string = string, M extends string = string> {
+export interface SimBlockOptions<E = unknown, I extends string = string, M extends string = never> {
   /** Put before every tool id (`flowblocks_tinybird_query`). Default `flowblocks_`; the tools' `idPrefix` must be the same. */
   idPrefix?: string;
   /** Put before every block type (`flowblocks_tinybird`). Default `flowblocks_`. */
@@ -124,7 +124,7 @@ export interface SimSubBlock {
 export type SimValueType = 'string' | 'number' | 'boolean' | 'json' | 'array' | 'any';
 
 /** The part of Sim's `BlockConfig` the adapter fills. */
-export interface SimBlockConfig<E = unknown, I extends string = string, M extends string = string> {
+export interface SimBlockConfig<E = unknown, I extends string = string, M extends string = never> {
   type: string;
   name: string;
   description: string;
@@ -317,7 +317,7 @@ function integrationTypeOf<I extends string>(source: SimBlockSource, types: Read
 }
 
 /** A block manifest as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
-export function toSimBlockConfig<E, I extends string = string, M extends string = string>(source: SimBlockSource, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
+export function toSimBlockConfig<E, I extends string = string, M extends string = never>(source: SimBlockSource, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
   const idPrefix = options.idPrefix ?? DEFAULT_SIM_PREFIX;
   const typePrefix = options.blockTypePrefix ?? DEFAULT_SIM_PREFIX;
   const name = (options.name ?? defaultSimBlockName)(source.name);
@@ -391,7 +391,7 @@ export function toSimBlockMetaOf(source: SimBlockSource): SimBlockMeta {
 }
 
 /** Every manifest as a `BlockConfig` and a `BlockMeta`, keyed by the adapted block type. */
-export function toSimBlockMaps<E, I extends string = string, M extends string = string>(
+export function toSimBlockMaps<E, I extends string = string, M extends string = never>(
   sources: readonly SimBlockSource[],
   options: SimBlockOptions<E, I, M>,
 ): { blocks: Record<string, SimBlockConfig<E, I, M>>; meta: Record<string, SimBlockMeta> } {

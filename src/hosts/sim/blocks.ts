@@ -23,7 +23,7 @@ export function simBlockManifests(): BlockManifest[] {
  * and `BLOCK_META_REGISTRY`. `manifests` adds or replaces the set (a block of
  * `registerService`, read from its own manifest).
  */
-export function toSimBlocks<E, I extends string = string, M extends string = string>(
+export function toSimBlocks<E, I extends string = string, M extends string = never>(
   options: SimBlockOptions<E, I, M> & { manifests?: readonly BlockManifest[] },
 ): { blocks: Record<string, SimBlockConfig<E, I, M>>; meta: Record<string, SimBlockMeta> } {
   return toSimBlockMaps(options.manifests ?? blockManifests, options);

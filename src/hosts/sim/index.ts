@@ -38,7 +38,7 @@ export interface SimToolOptions {
 }
 
 /** The block options and the tool options, for `toSimRegistry`. */
-export type SimRegistryOptions<E = unknown, I extends string = string, M extends string = string> = SimBlockOptions<E, I, M> & SimToolOptions;
+export type SimRegistryOptions<E = unknown, I extends string = string, M extends string = never> = SimBlockOptions<E, I, M> & SimToolOptions;
 
 /** The part of Sim's `ToolResponse` the adapter returns. */
 export interface SimToolResponse {
@@ -149,7 +149,7 @@ export function toSimTools(options: SimToolOptions = {}): Record<string, SimTool
 }
 
 /** A block as Sim's `BlockConfig`: its fields as sub-blocks, its operations as tools. */
-export function toSimBlock<E, I extends string = string, M extends string = string>(block: Block, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
+export function toSimBlock<E, I extends string = string, M extends string = never>(block: Block, options: SimBlockOptions<E, I, M>): SimBlockConfig<E, I, M> {
   return toSimBlockConfig(block.manifest, options);
 }
 
@@ -163,7 +163,7 @@ export function toSimBlockMeta(block: Block): SimBlockMeta {
  * `tools`. Server side: the editor's `BLOCK_REGISTRY` takes its blocks from `flowblocks/sim/blocks`,
  * which loads no tool.
  */
-export function toSimRegistry<E, I extends string = string, M extends string = string>(
+export function toSimRegistry<E, I extends string = string, M extends string = never>(
   options: SimRegistryOptions<E, I, M>,
 ): { blocks: Record<string, SimBlockConfig<E, I, M>>; meta: Record<string, SimBlockMeta>; tools: Record<string, SimToolConfig> } {
   return { ...toSimBlockMaps(blocksOf(options).map((block) => block.manifest), options), tools: toSimTools(options) };
