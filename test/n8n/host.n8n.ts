@@ -41,6 +41,11 @@ const platform = (name: string, parameters: Record<string, unknown>, extra: Reco
   node(name, `${PKG}.flowblocksWorkflow`, parameters, { credentials: credentialRef('flowblocksWorkflowApi', 'workflowSandbox0'), ...extra });
 const missingLog = { resource: 'log', operation: 'get_log', id: 'log_missing' };
 const noOp = (name: string) => node(name, 'n8n-nodes-base.noOp', {});
+/**
+ * The Tool Executor's query as the host's version reads it: 2.x takes each tool's arguments under
+ * the tool's name, 1.x hands the whole query to the tool as its arguments.
+ */
+const toolExecutorQuery = (tool: string, args: Record<string, unknown>) => JSON.stringify(Number(N8N_VERSION.split('.')[0]) >= 2 ? { [tool]: args } : args);
 
 const workflow = (id: string, nodes: unknown[], connections: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({
   id,
@@ -67,7 +72,7 @@ const workflows = {
       noOp('Failed'),
       platform('Missing log, continue', missingLog, { onError: 'continueRegularOutput' }),
       noOp('After continue'),
-      node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: '{"LoopsTool": {"email": "n8n-host@example.com"}}' }),
+      node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: toolExecutorQuery('LoopsTool', { email: 'n8n-host@example.com' }) }),
       node('LoopsTool', `${PKG}.flowblocksLoopsTool`, {
         resource: 'contact',
         operation: 'find_contact',
