@@ -20,6 +20,8 @@ let home: string;
 let hang: Server;
 let hangUrl: string;
 const hung: { url: string; userAgent?: string; closedBeforeAnswer: boolean; afterMs?: number }[] = [];
+/** Another web app at a base URL (as the n8n editor is): every path answers 200 with its page. */
+const webApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>n8n.io</title>${'<div id="app"></div>'.repeat(200)}`));
 
 const credentialRef = (type: string, id: string) => ({ [type]: { id, name: id } });
 const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -72,6 +74,10 @@ const workflows = {
       noOp('Failed'),
       platform('Missing log, continue', missingLog, { onError: 'continueRegularOutput' }),
       noOp('After continue'),
+      node('Web page query', `${PKG}.flowblocksTinybird`, { resource: 'query', operation: 'query', query: 'SELECT 1 FORMAT JSON' }, {
+        credentials: credentialRef('flowblocksTinybirdApi', 'tinybirdWebPage0'),
+        onError: 'continueRegularOutput',
+      }),
       node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: toolExecutorQuery('LoopsTool', { email: 'n8n-host@example.com' }) }),
       node('LoopsTool', `${PKG}.flowblocksLoopsTool`, {
         resource: 'contact',
@@ -87,6 +93,7 @@ const workflows = {
         main: [[{ node: 'Succeeded', type: 'main', index: 0 }], [{ node: 'Failed', type: 'main', index: 0 }]],
       },
       'Missing log, continue': main('After continue'),
+      'After continue': main('Web page query'),
       LoopsTool: { ai_tool: [[{ node: 'Run tool', type: 'ai_tool', index: 0 }]] },
     },
   ),
@@ -124,10 +131,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
   const address = hang.address();
   hangUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await new Promise<void>((resolve) => webApp.listen(0, '127.0.0.1', resolve));
+  const webAppUrl = `http://127.0.0.1:${(webApp.address() as { port: number }).port}`;
 
   const credentials = [
     { id: 'tinybirdSandbox0', name: 'tinybirdSandbox0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: sb.urls.tinybird } },
     { id: 'tinybirdHanging0', name: 'tinybirdHanging0', type: 'flowblocksTinybirdApi', data: { token: 'p.hanging', baseUrl: hangUrl } },
+    { id: 'tinybirdWebPage0', name: 'tinybirdWebPage0', type: 'flowblocksTinybirdApi', data: { token: 'p.web-page', baseUrl: webAppUrl } },
     { id: 'loopsSandbox0000', name: 'loopsSandbox0000', type: 'flowblocksLoopsApi', data: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops } },
     { id: 'workflowSandbox0', name: 'workflowSandbox0', type: 'flowblocksWorkflowApi', data: { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow } },
   ];
@@ -144,6 +154,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb?.close();
   hang?.close();
+  webApp.close();
   // FLOWBLOCKS_KEEP_N8N_HOME=1 keeps n8n's user folder (its database, the package installed) to look into.
   if (home && !process.env.FLOWBLOCKS_KEEP_N8N_HOME) rmSync(home, { recursive: true, force: true });
   else if (home) console.log(`n8n user folder kept: ${home}`);
@@ -172,6 +183,14 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
   it('continues on fail with the error as the item', () => {
     const run = executions.get('main')!;
     expect(outputOf(run, 'After continue')?.[0]?.json).toMatchObject({ error: expect.stringMatching(/^not_found: /) });
+  });
+
+  it('fails a query at a base URL answering a web page with one line, not the page', () => {
+    const run = executions.get('main')!;
+    expect(outputOf(run, 'Web page query')).toEqual([
+      expect.objectContaining({ json: expect.objectContaining({ error: "invalid_response: the answer is a web page (text/html), not the service's API: check the base URL" }) }),
+    ]);
+    expect(JSON.stringify(run.data.resultData.runData['Web page query'])).not.toMatch(/doctype|id=\\?"app/i);
   });
 
   it('runs the Tool variant through the Tool Executor with its $fromAI value', () => {
