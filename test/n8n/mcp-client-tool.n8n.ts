@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureN8n, importIntoN8n, n8n, N8N_VERSION, readExecutions, type StoredExecution } from '../../scripts/n8n-host.js';
+import { credentialRef, workflowNode as node } from '../../scripts/n8n-workflow-json.js';
 import { createMcpHttpHandler } from '../../src/hosts/agents/mcp-http/handler.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { messageText, startOpenAiStub, type OpenAiStub } from './openai-stub.js';
@@ -34,27 +35,17 @@ const received: { method?: string; authorization?: string; tinybirdToken?: strin
 let run: StoredExecution;
 let printed: string;
 
-const credentialRef = (type: string, id: string) => ({ [type]: { id, name: id } });
-const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, credentials?: Record<string, unknown>) => ({
-  id: name.replaceAll(' ', '-'),
-  name,
-  type,
-  typeVersion,
-  position: [0, 0],
-  parameters,
-  ...(credentials && { credentials }),
-});
 /** An MCP Client Tool node as a user sets it up: the endpoint, HTTP Streamable, a credential, the tools picked. */
 const mcpClient = (name: string, authentication: 'bearerAuth' | 'multipleHeadersAuth', credentialType: string, credential: string, tools: string[]) =>
-  node(name, `${LANGCHAIN}.mcpClientTool`, 1.4, { endpointUrl: mcpUrl, serverTransport: 'httpStreamable', authentication, include: 'selected', includeTools: tools }, credentialRef(credentialType, credential));
+  node(name, `${LANGCHAIN}.mcpClientTool`, 1.4, { endpointUrl: mcpUrl, serverTransport: 'httpStreamable', authentication, include: 'selected', includeTools: tools }, { credentials: credentialRef(credentialType, credential) });
 
 /** An AI Agent (its own stub model) with these MCP Client Tool nodes as its tools, started by `Start`. */
 function agent(name: string, tools: ReturnType<typeof mcpClient>[], extra: Record<string, unknown> = {}) {
   const modelName = `${name} model`;
   const nodes = [
-    { ...node(name, `${LANGCHAIN}.agent`, 3.1, { promptType: 'define', text: 'Run the daily report and count the events.', options: {} }), ...extra },
+    node(name, `${LANGCHAIN}.agent`, 3.1, { promptType: 'define', text: 'Run the daily report and count the events.', options: {} }, extra),
     // The Chat Completions API (not the Responses API): what an OpenAI-compatible server offers.
-    node(modelName, `${LANGCHAIN}.lmChatOpenAi`, 1.3, { model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' }, responsesApiEnabled: false, options: {} }, credentialRef('openAiApi', 'openAiStub000000')),
+    node(modelName, `${LANGCHAIN}.lmChatOpenAi`, 1.3, { model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' }, responsesApiEnabled: false, options: {} }, { credentials: credentialRef('openAiApi', 'openAiStub000000') }),
     ...tools,
   ];
   const connections = {
