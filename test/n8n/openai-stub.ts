@@ -55,20 +55,10 @@ function nextTurn(body: ChatRequest, calls: Record<string, Record<string, unknow
 }
 
 function answer(res: ServerResponse, body: ChatRequest, turn: ReturnType<typeof nextTurn>): void {
-  const base = { id: `chatcmpl-${Date.now()}`, created: Math.floor(Date.now() / 1000), model: body.model };
-  const finish = turn.toolCalls.length > 0 ? 'tool_calls' : 'stop';
-  const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
-  if (!body.stream) {
-    const message = { role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 && { tool_calls: turn.toolCalls }) };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: finish }], usage }));
-    return;
-  }
-  const chunk = (delta: Record<string, unknown>, finishReason: string | null) =>
-    `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  res.write(chunk({ role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 && { tool_calls: turn.toolCalls.map((call, index) => ({ index, ...call })) }) }, null));
-  res.write(chunk({}, finish));
-  res.end(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\ndata: [DONE]\n\n`);
+  const message = { role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 && { tool_calls: turn.toolCalls }) };
+  const choice = { index: 0, message, finish_reason: turn.toolCalls.length > 0 ? 'tool_calls' : 'stop' };
+  const completion = { id: `chatcmpl-${Date.now()}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: body.model, choices: [choice] };
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...completion, usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
 }
 
 /** Starts the stub; `calls` maps a tool name's end (`tinybird_query`) to the arguments the model sends it. */
@@ -82,7 +72,9 @@ export async function startOpenAiStub(calls: Record<string, Record<string, unkno
     readJson(req).then(
       (body) => {
         requests.push(body);
-        answer(res, body, nextTurn(body, calls));
+        // n8n's agent asks without streaming outside a chat trigger; a streamed ask would be a change to look at.
+        if (body.stream) res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"the stub does not stream"}}');
+        else answer(res, body, nextTurn(body, calls));
       },
       () => res.writeHead(400).end(),
     );
