@@ -38,8 +38,8 @@ function splitUrl(url: string): { origin: string; path: string } {
 
 /**
  * One request and its whole body, through undici's dispatch API: the body is collected as
- * it arrives, with no stream and no abort-signal plumbing per call (about a quarter more
- * calls per second than `undici.request` on keep-alive loopback, measured in bench/).
+ * it arrives, with no stream and no abort-signal plumbing per call, which is what makes
+ * `undici.request` slower on keep-alive connections (docs/benchmarks.md).
  * Settles exactly once: response, fault, or a `ToolFailure` for a body over the cap.
  */
 class Attempt implements Dispatcher.DispatchHandler {
