@@ -142,15 +142,19 @@ describe('flowblocks in Sim', () => {
     expect(blockState('w', 'flowblocks_workflow', 'W', {}).subBlocks.inputStyle.value).toBe('flat')
   })
 
-  it("lists the blocks in the Agent block's tool picker (isAgentToolBlock) as their category says", () => {
+  it("lists the blocks in the Agent block's tool picker (isAgentToolBlock): native files of category tools", () => {
     const listed = ['flowblocks_tinybird', 'flowblocks_loops', 'flowblocks_workflow'].map(
       (type) => {
         const block = getBlock(type)!
-        return [type, block.category, isAgentToolBlock(block)]
+        return [type, block.category, block.integrationType, isAgentToolBlock(block)]
       }
     )
     console.log(`flowblocks trial: agent picker ${JSON.stringify(listed)}`)
-    for (const [, category, inPicker] of listed) expect(inPicker).toBe(category === 'tools')
+    expect(listed).toEqual([
+      ['flowblocks_tinybird', 'tools', 'analytics', true],
+      ['flowblocks_loops', 'tools', 'email', true],
+      ['flowblocks_workflow', 'tools', 'productivity', true],
+    ])
   })
 
   it("runs a tool through Sim's executeTool, its outbound guard allowing the loopback sandbox on a self-hosted Sim", async () => {
