@@ -50,7 +50,7 @@ vi.mock('@/providers', async (importOriginal) => {
 })
 
 import { isAgentToolBlock } from '@/app/workspace/[workspaceId]/w/[workflowId]/components/panel/components/editor/components/sub-block/components/tool-input/utils'
-import { getBlock } from '@/blocks/registry'
+import { getAllBlocks, getBlock } from '@/blocks/registry'
 import { DAGExecutor } from '@/executor/execution/executor'
 import type { ExecutionResult } from '@/executor/types'
 import { Serializer } from '@/serializer'
@@ -149,7 +149,16 @@ describe('flowblocks in Sim', () => {
         return [type, block.category, block.integrationType, isAgentToolBlock(block)]
       }
     )
-    console.log(`flowblocks trial: agent picker ${JSON.stringify(listed)}`)
+    // What the picker lists (tool-input.tsx: `getAllBlocks().filter(isAgentToolBlock)`).
+    const picker = getAllBlocks()
+      .filter(isAgentToolBlock)
+      .map((block) => block.type)
+    expect(picker).toEqual(
+      expect.arrayContaining(['flowblocks_tinybird', 'flowblocks_loops', 'flowblocks_workflow'])
+    )
+    console.log(
+      `flowblocks trial: agent picker ${JSON.stringify(listed)}; ${picker.length} blocks in the picker`
+    )
     expect(listed).toEqual([
       ['flowblocks_tinybird', 'tools', 'analytics', true],
       ['flowblocks_loops', 'tools', 'email', true],
