@@ -40,3 +40,4 @@ export function simIds(options: Omit<SimBlockOptions, 'createElement'> & { manif
 
 export { simIdChanges, simIdSnapshot, type SimIdSnapshot };
 export { toSimBlockConfig, toSimBlockMetaOf };
+export { simNativeBlock, type SimNativeBlock, type SimNativeBlockOptions } from './native-block.js';

@@ -15,6 +15,7 @@ const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([
   ['monitor', () => import('./monitor-command.js')],
   ['preview', () => import('./preview-command.js')],
   ['sandbox', () => import('./sandbox-command.js')],
+  ['sim-blocks', () => import('./sim-blocks-command.js')],
 ]);
 
 /** The commands `main` runs itself. */
