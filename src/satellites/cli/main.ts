@@ -31,7 +31,7 @@ Usage:
   flowblocks list                         every tool: id, hints, name
   flowblocks blocks                       every block type
   flowblocks schema <tool> [--llm]        JSON Schema of a tool's params (--llm: the model's view)
-  flowblocks manifest <block>             the manifest an editor renders
+  flowblocks manifest <block>             the manifest an editor renders, with its tools' JSON Schemas
   flowblocks run <tool> [options]         run a tool and print its result as JSON
   flowblocks --version                    the package's version
 `;
@@ -129,7 +129,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       case 'manifest': {
         const block = name ? api.getBlock(name) : undefined;
         if (!block) throw new UsageError(`no block ${name ?? ''} (see flowblocks blocks)`);
-        io.stdout(json(block.manifest));
+        // The whole file (manifest and tools' JSON Schemas): what a registry or a build step reads.
+        const { blockManifestFile } = await import('../../blocks/manifest-file.js');
+        io.stdout(json(blockManifestFile(block)));
         return 0;
       }
       case 'run': {
