@@ -7,7 +7,7 @@
  * are marked after it (scripts/optional-peer-types.ts).
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
@@ -18,8 +18,9 @@ export const TSC_OUT = 'dist/.declarations';
 
 /** Bundles `entries` (output name without `.d.ts` → tsc's declaration file) into `outDir`; returns the files written. */
 export async function bundleDeclarations(entries: Record<string, string>, outDir: string): Promise<string[]> {
-  // Packages (and node: built-ins) stay imports: a user's compiler resolves them from their install.
-  const bundle = await rollup({ input: entries, plugins: [dts()], external: [/^node:/], logLevel: 'warn' });
+  // Packages and node: built-ins stay imports: a user's compiler resolves them from their install.
+  const external = (id: string) => !id.startsWith('.') && !isAbsolute(id);
+  const bundle = await rollup({ input: entries, plugins: [dts()], external, logLevel: 'warn' });
   try {
     const { output } = await bundle.write({
       dir: outDir,
