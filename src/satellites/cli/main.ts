@@ -109,7 +109,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(await usage());
     return command || values.help ? 0 : 2;
   }
-  const api = await import('../../index.js');
+  const api = await import('./builtin-api.js');
   try {
     switch (command) {
       case 'list':
@@ -130,8 +130,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         const block = name ? api.getBlock(name) : undefined;
         if (!block) throw new UsageError(`no block ${name ?? ''} (see flowblocks blocks)`);
         // The whole file (manifest and tools' JSON Schemas): what a registry or a build step reads.
-        const { blockManifestFile } = await import('../../blocks/manifest-file.js');
-        io.stdout(json(blockManifestFile(block)));
+        io.stdout(json(api.blockManifestFile(block)));
         return 0;
       }
       case 'run': {
