@@ -51,7 +51,7 @@ describe('scripts/bundle-declarations.ts', () => {
     const exports = {
       '.': { types: './dist/src/index.d.ts', default: './dist/src/index.js' },
       './tools/loops': { types: './dist/tools/loops/index.d.ts', default: './dist/tools/loops/index.js' },
-      './blocks/*.json': './blocks/*.json',
+      './package.json': './package.json',
     };
     expect(declarationEntries(exports, '/tsc')).toEqual({ 'src/index': '/tsc/src/index.d.ts', 'tools/loops/index': '/tsc/tools/loops/index.d.ts' });
     expect(() => declarationEntries({ '.': { types: './types/index.d.ts' } }, '/tsc')).toThrow(/outside \.\/dist/);
