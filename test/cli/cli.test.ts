@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,8 @@ describe('flowblocks CLI', () => {
     expect(Object.keys(llm.properties)).toEqual(['query', 'pipeline']);
     const full = JSON.parse((await cli(['schema', 'tinybird_query'])).stdout);
     expect(Object.keys(full.properties)).toContain('token');
-    expect(JSON.parse((await cli(['manifest', 'tinybird'])).stdout).type).toBe('tinybird');
+    const manifest = await cli(['manifest', 'tinybird']);
+    expect(manifest.stdout).toBe(readFileSync(new URL('../../blocks/tinybird.json', import.meta.url), 'utf8'));
     expect(await cli(['schema', 'nope'])).toMatchObject({ code: 2, stderr: expect.stringContaining('no tool with id nope') });
     expect(await cli(['manifest', 'nope'])).toMatchObject({ code: 2 });
   });
