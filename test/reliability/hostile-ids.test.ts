@@ -6,7 +6,6 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
@@ -24,6 +23,7 @@ import { fakeLog } from '../notifications/logs-api.js';
 import { call, eventually, webhookReceiver } from '../sandbox/helpers.js';
 import { hostileTally } from './tally.js';
 import { TOOL_CASES, withAuth } from './tool-cases.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const family = hostileTally('ids');
 afterAll(() => family.save());
@@ -283,8 +283,7 @@ describe('prototype keys as ids', () => {
       hooks.push(Buffer.concat(chunks).toString('utf8'));
       res.end('ok');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { origin: base } = await listenOnLoopback(server);
     const dir = mkdtempSync(join(tmpdir(), 'flowblocks-hostile-ids-'));
     const start = Date.now() - 600_000;
     const config = join(dir, 'monitor.json');
