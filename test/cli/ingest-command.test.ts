@@ -113,7 +113,7 @@ describe('flowblocks ingest', () => {
 
   it('stops at a dead port after the connection retries', async () => {
     const dead = createServer();
-    const { port: port } = await listenOnLoopback(dead);
+    const { port } = await listenOnLoopback(dead);
     await new Promise((resolve) => dead.close(resolve));
     const out = await cli(['ingest', file, '--datasource', 'clicks', '--base-url', `http://127.0.0.1:${port}`, '--token', TOKEN, '--max-request-bytes', '1024']);
     expect(out.code).toBe(1);

@@ -108,7 +108,7 @@ export async function startFaultServer() {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  const { origin: origin } = await listenOnLoopback(server);
+  const { origin } = await listenOnLoopback(server);
   return {
     origin,
     /** Registers a case under its credential; returns the requests it will receive. */
