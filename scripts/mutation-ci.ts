@@ -25,7 +25,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { matcher, STRYKER_CONFIG, strykerConfig, type StrykerConfig } from './mutated-files.js';
+import { matcher, STRYKER_CONFIG, strykerConfig, type StrykerConfig } from '../test/mutation/mutated-files.js';
 
 const MINUTES = Number(process.env.MUTATION_CI_MINUTES ?? 6);
 const FLOORS = 'scripts/mutation-floors.json';

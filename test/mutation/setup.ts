@@ -7,6 +7,6 @@
  * it) and is judged by that test alone.
  */
 import { resolve } from 'node:path';
-import { mutatedFiles } from '../../scripts/mutated-files.js';
+import { mutatedFiles } from './mutated-files.js';
 
 for (const file of mutatedFiles()) await import(resolve(file));

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { matcher, mutatedFiles, strykerConfig } from '../../scripts/mutated-files.js';
+import { matcher, mutatedFiles, strykerConfig } from './mutated-files.js';
 
 describe('the mutated set', () => {
   const files = mutatedFiles();
