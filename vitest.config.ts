@@ -71,7 +71,13 @@ const mutationProjects: TestProjectInlineConfiguration[] = [
         'test/n8n-package/**/*.test.ts',
       ],
       // They start the sandbox, whose engine (chdb, native) crashes the runner's worker processes (SIGSEGV).
-      exclude: ['test/agents/mcp.test.ts', 'test/agents/mcp-http.test.ts', 'test/agents/discovery-loop.test.ts', 'test/notifications/monitor-sandbox.test.ts'],
+      exclude: [
+        'test/agents/mcp.test.ts',
+        'test/agents/mcp-http.test.ts',
+        'test/agents/discovery-loop.test.ts',
+        'test/agents/what-a-model-gets.test.ts',
+        'test/notifications/monitor-sandbox.test.ts',
+      ],
       setupFiles: ['test/mutation/setup.ts'],
     },
   },
