@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const TOKEN = 'p.cli-secret-token';
 
@@ -27,8 +27,8 @@ describe('flowblocks CLI', () => {
   });
   let base = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    base = serverAddress.origin;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
