@@ -126,7 +126,8 @@ describe('n8n node against the sandbox', () => {
       { operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' },
       { token: sb.credentials.tinybird.readToken, baseUrl: sb.urls.tinybird },
     );
-    expect(output).toEqual([[{ json: expect.objectContaining({ data: [{ one: 1 }] }), pairedItem: { item: 0 } }]]);
+    // One item per row, as n8n's own database nodes answer.
+    expect(output).toEqual([[{ json: { one: 1 }, pairedItem: { item: 0 } }]]);
     expect(requests()).toEqual([expect.objectContaining({ method: 'POST', url: `${sb.urls.tinybird}/v0/sql` })]);
   });
 

@@ -24,6 +24,8 @@ import type { Service } from '../../harness/define/service.js';
 import type { ExecuteOptions, ToolError } from '../../harness/types.js';
 import { getService } from '../../registry.js';
 import { n8nTransport } from './http-transport.js';
+import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice } from './list-items.js';
+import { recordsShape } from './records.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -57,9 +59,6 @@ export interface N8nNode {
   iconFile: string;
   iconSvg: string;
 }
-
-/** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
-const N8N_LIMIT_DEFAULT = 50;
 
 /** How long n8n's "Test credential" waits for the check's answer. */
 const CHECK_TIMEOUT_MS = 10_000;
@@ -172,13 +171,6 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
   if (required) property.required = true;
   if (field.description) property.description = field.description;
-  // n8n's convention for a page size: at least 1, 50 in the editor, described as its own nodes
-  // describe it. The tool's own default (the spec's) stays for every other caller.
-  if (field.param === 'limit' && property.type === 'number') {
-    property.typeOptions = { minValue: 1 };
-    property.default = N8N_LIMIT_DEFAULT;
-    property.description = 'Max number of results to return';
-  }
   if (field.placeholder) property.placeholder = field.placeholder;
   return property;
 }
@@ -235,11 +227,12 @@ function operationProperties(block: Block): INodeProperties[] {
 function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
   const { manifest } = block;
   const allOps = Object.keys(manifest.tools.byOperation);
+  const tools = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
   const result: INodeProperties[] = operationProperties(block);
   const optional = new Map<string, INodeProperties[]>();
   for (const field of manifest.fields) {
     if (field.id === 'operation' || secretParams.has(field.param)) continue;
-    const shownFor = field.condition?.value ?? allOps;
+    const shownFor = (field.condition?.value ?? allOps).filter((op) => !pagedParams(tools.get(op)!).includes(field.param));
     const required = shownFor.filter((op) => field.requiredFor.includes(op));
     if (required.length) result.push(propertyOf(field, required, true));
     const rest = shownFor.filter((op) => !field.requiredFor.includes(op));
@@ -255,6 +248,7 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
       optional.set(op, [...(optional.get(op) ?? []), inner]);
     }
   }
+  result.push(...listProperties(tools));
   for (const [op, options] of optional) {
     result.push({
       displayName: 'Additional Fields',
@@ -321,6 +315,15 @@ function n8nError(host: N8nWorkflowModule | undefined, node: INode, error: ToolE
   return new host.NodeOperationError(node, line, { description: error.message, itemIndex });
 }
 
+/** What the editor asked of a records operation: "Return All", "Limit", "Simplify" (each shown only where it applies). */
+function listChoice(context: IExecuteFunctions, itemIndex: number): ListChoice {
+  return {
+    returnAll: context.getNodeParameter('returnAll', itemIndex, false) as boolean,
+    limit: context.getNodeParameter('limit', itemIndex, N8N_LIMIT_DEFAULT) as number,
+    simplify: context.getNodeParameter('simplify', itemIndex, false) as boolean,
+  };
+}
+
 /** A block as an n8n node class and its service's credential type. */
 export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
@@ -364,8 +367,9 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       if (!tool) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${op}`, retryable: false }, i);
       const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
       const params: Record<string, unknown> = {};
+      const hidden = pagedParams(tool);
       for (const field of fields) {
-        if (field.id === 'operation' || secretParams.has(field.param)) continue;
+        if (field.id === 'operation' || secretParams.has(field.param) || hidden.includes(field.param)) continue;
         if (field.condition && !field.condition.value.includes(op)) continue;
         params[field.param] = field.id in extra ? extra[field.id] : this.getNodeParameter(field.id, i, null);
       }
@@ -375,9 +379,11 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       if (transport) runOptions.transport = transport;
       if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
       else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
-      const result = await runTool(tool, coerceParams(tool, params), runOptions);
+      const result = recordsShape(tool)
+        ? await listItems(tool, coerceParams(tool, params), runOptions, listChoice(this, i), i)
+        : await runTool(tool, coerceParams(tool, params), runOptions);
       if (result.success) {
-        returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
+        returned.push(...('items' in result ? result.items : [{ json: outputRecord(result) as IDataObject, pairedItem: { item: i } }]));
         continue;
       }
       // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.

@@ -502,6 +502,62 @@ export class FlowblocksLoops implements INodeType {
 				description: "Path under the service's base URL, starting with /",
 			},
 			{
+				displayName: "Return All",
+				name: "returnAll",
+				type: "boolean",
+				default: false,
+				description: "Whether to return all results or only up to a given limit",
+				displayOptions: {
+					show: {
+						operation: [
+							"find_contact",
+							"list_mailing_lists",
+							"list_transactional_emails",
+							"list_contact_properties",
+							"list_event_patterns",
+						],
+					},
+				},
+			},
+			{
+				displayName: "Limit",
+				name: "limit",
+				type: "number",
+				typeOptions: {
+					minValue: 1,
+				},
+				default: 50,
+				description: "Max number of results to return",
+				displayOptions: {
+					show: {
+						operation: [
+							"find_contact",
+							"list_mailing_lists",
+							"list_transactional_emails",
+							"list_contact_properties",
+							"list_event_patterns",
+						],
+						returnAll: [
+							false,
+						],
+					},
+				},
+			},
+			{
+				displayName: "Simplify",
+				name: "simplify",
+				type: "boolean",
+				default: true,
+				description: "Whether to return a simplified version of the response instead of the raw data",
+				displayOptions: {
+					show: {
+						operation: [
+							"find_contact",
+						],
+					},
+				},
+			},
+			{
 				displayName: "Additional Fields",
 				name: "additionalFields",
 				type: "collection",
@@ -876,52 +932,6 @@ export class FlowblocksLoops implements INodeType {
 						type: "string",
 						default: "",
 						description: "Event pattern ID, from loops_list_event_patterns",
-					},
-				],
-			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"list_transactional_emails",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Cursor",
-						name: "cursor",
-						type: "string",
-						default: "",
-						description: "Pagination.nextCursor of the previous page",
-					},
-				],
-			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"list_event_patterns",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Cursor",
-						name: "cursor",
-						type: "string",
-						default: "",
-						description: "Pagination.nextCursor of the previous page",
 					},
 				],
 			},

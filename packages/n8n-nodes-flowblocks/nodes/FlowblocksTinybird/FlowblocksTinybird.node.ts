@@ -681,6 +681,58 @@ export class FlowblocksTinybird implements INodeType {
 				description: "Path under the service's base URL, starting with /",
 			},
 			{
+				displayName: "Return All",
+				name: "returnAll",
+				type: "boolean",
+				default: false,
+				description: "Whether to return all results or only up to a given limit",
+				displayOptions: {
+					show: {
+						operation: [
+							"list_datasources",
+							"list_pipes",
+							"list_jobs",
+						],
+					},
+				},
+			},
+			{
+				displayName: "Limit",
+				name: "limit",
+				type: "number",
+				typeOptions: {
+					minValue: 1,
+				},
+				default: 50,
+				description: "Max number of results to return",
+				displayOptions: {
+					show: {
+						operation: [
+							"list_datasources",
+							"list_pipes",
+							"list_jobs",
+						],
+						returnAll: [
+							false,
+						],
+					},
+				},
+			},
+			{
+				displayName: "Simplify",
+				name: "simplify",
+				type: "boolean",
+				default: true,
+				description: "Whether to return a simplified version of the response instead of the raw data",
+				displayOptions: {
+					show: {
+						operation: [
+							"list_jobs",
+						],
+					},
+				},
+			},
+			{
 				displayName: "Additional Fields",
 				name: "additionalFields",
 				type: "collection",

@@ -293,23 +293,6 @@ export class FlowblocksWorkflow implements INodeType {
 				description: "Exact execution ID",
 			},
 			{
-				displayName: "Limit",
-				name: "limit",
-				type: "number",
-				default: 50,
-				displayOptions: {
-					show: {
-						operation: [
-							"list_logs",
-						],
-					},
-				},
-				description: "Max number of results to return",
-				typeOptions: {
-					minValue: 1,
-				},
-			},
-			{
 				displayName: "Order",
 				name: "order",
 				type: "options",
@@ -480,6 +463,40 @@ export class FlowblocksWorkflow implements INodeType {
 				description: "Path under the service's base URL, starting with /",
 			},
 			{
+				displayName: "Return All",
+				name: "returnAll",
+				type: "boolean",
+				default: false,
+				description: "Whether to return all results or only up to a given limit",
+				displayOptions: {
+					show: {
+						operation: [
+							"list_logs",
+						],
+					},
+				},
+			},
+			{
+				displayName: "Limit",
+				name: "limit",
+				type: "number",
+				typeOptions: {
+					minValue: 1,
+				},
+				default: 50,
+				description: "Max number of results to return",
+				displayOptions: {
+					show: {
+						operation: [
+							"list_logs",
+						],
+						returnAll: [
+							false,
+						],
+					},
+				},
+			},
+			{
 				displayName: "Additional Fields",
 				name: "additionalFields",
 				type: "collection",
@@ -493,13 +510,6 @@ export class FlowblocksWorkflow implements INodeType {
 					},
 				},
 				options: [
-					{
-						displayName: "Cursor",
-						name: "cursor",
-						type: "string",
-						default: "",
-						description: "NextCursor of the previous page",
-					},
 					{
 						displayName: "End Date",
 						name: "endDate",
