@@ -17,7 +17,7 @@ const page = (ids: string[], nextCursor: string | null) => ({
 });
 
 function run(type: string, agent: unknown, parameters: Record<string, unknown>, credentials: Record<string, unknown>, items = [{ json: {} }]) {
-  const { Node } = toN8nNode(getBlock(type)!, { execute: { dispatcher: agent as never, retry: { retries: 0 } }, n8nWorkflow });
+  const { Node } = toN8nNode(getBlock(type)!, { execute: { dispatcher: agent as never }, n8nWorkflow });
   return runN8nNode({ node: new Node(), parameters: parameters as never, credentials: credentials as never, items });
 }
 

@@ -21,10 +21,11 @@ import type { FieldManifest } from '../../blocks/manifest.js';
 import { callOptions, coerceParams, errorLine, outputRecord } from '../shared/params.js';
 import { runTool } from '../../harness/run/execute.js';
 import type { Service } from '../../harness/define/service.js';
-import type { ExecuteOptions, ToolError } from '../../harness/types.js';
+import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
 import { getService } from '../../registry.js';
 import { n8nTransport } from './http-transport.js';
-import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice } from './list-items.js';
+import { runBatched, type BatchEntry, type BatchOutcome } from './batch-items.js';
+import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice, type ListOutcome } from './list-items.js';
 import { recordsShape } from './records.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
@@ -356,11 +357,25 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     const secret = await this.getCredentials(credential.name);
-    const returned: INodeExecutionData[] = [];
+    // Each input item's output items, in input order (a batched tool answers after the loop).
+    const outputs: INodeExecutionData[][] = items.map(() => []);
+    const batched = new Map<AnyTool, BatchEntry[]>();
     // What the credential gives every item, read once per run.
     const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
     const heldSecrets = credentialSecrets(secret);
     const transport = options.http === 'n8n' ? n8nTransport(this.helpers) : undefined;
+    const settle = (result: ToolResult | ListOutcome | BatchOutcome, i: number, signal: AbortSignal | undefined) => {
+      if (result.success) {
+        outputs[i] = 'items' in result ? result.items : [{ json: ('meta' in result ? outputRecord(result) : result.output) as IDataObject, pairedItem: { item: i } }];
+        return;
+      }
+      // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
+      if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
+      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
+      const thrown = n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
+      if (!this.continueOnFail()) throw thrown;
+      outputs[i] = [errorItem(result.error, thrown, i)];
+    };
     for (let i = 0; i < items.length; i++) {
       const op = this.getNodeParameter('operation', i) as string;
       const tool = toolsByOperation.get(op);
@@ -379,25 +394,20 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       if (transport) runOptions.transport = transport;
       if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
       else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+      if (tool.batch) {
+        batched.set(tool, [...(batched.get(tool) ?? []), { itemIndex: i, params: coerceParams(tool, params), options: runOptions }]);
+        continue;
+      }
       const result = recordsShape(tool)
         ? await listItems(tool, coerceParams(tool, params), runOptions, listChoice(this, i), i)
         : await runTool(tool, coerceParams(tool, params), runOptions);
-      if (result.success) {
-        returned.push(...('items' in result ? result.items : [{ json: outputRecord(result) as IDataObject, pairedItem: { item: i } }]));
-        continue;
-      }
-      // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
-      const signal = runOptions.signal;
-      if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
-      // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
-      const thrown = n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
-      if (this.continueOnFail()) {
-        returned.push(errorItem(result.error, thrown, i));
-        continue;
-      }
-      throw thrown;
+      settle(result, i, runOptions.signal);
     }
-    return [returned];
+    for (const [tool, entries] of batched) {
+      const outcomes = await runBatched(tool, entries);
+      for (const { itemIndex, options: runOptions } of entries) settle(outcomes.get(itemIndex)!, itemIndex, runOptions.signal);
+    }
+    return [outputs.flat()];
   }
 
   class Node implements INodeType {
