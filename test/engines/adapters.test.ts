@@ -109,7 +109,7 @@ describe('Sim catalog', () => {
     expect(meta).toEqual({
       flowblocks_tinybird: { tags: ['data-warehouse', 'data-analytics'], url: 'https://www.tinybird.co/docs/api-reference' },
       flowblocks_loops: { tags: ['email-marketing', 'marketing'], url: 'https://loops.so/docs/api-reference' },
-      flowblocks_workflow: { tags: ['automation'] },
+      flowblocks_workflow: { tags: ['automation'], url: 'https://docs.sim.ai/execution/api' },
     });
     expect(toSimBlockMeta(getBlock('tinybird')!)).toEqual(meta.flowblocks_tinybird);
   });

@@ -8,7 +8,7 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 
 	icon = "file:flowblocksWorkflow.svg";
 
-	documentationUrl = "https://unpkg.com/flowblocks/docs/blocks/workflow.md";
+	documentationUrl = "https://docs.sim.ai/execution/api";
 
 	properties: INodeProperties[] = [
 		{

@@ -64,9 +64,6 @@ export interface N8nNode {
 /** How long n8n's "Test credential" waits for the check's answer. */
 const CHECK_TIMEOUT_MS = 10_000;
 
-/** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
-const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
-
 const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
 
 /** The node's type name (`flowblocksTinybird`): prefixed, so it cannot meet an n8n node of that service. */
@@ -105,8 +102,8 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
     icon: `file:${iconFile}` as `file:${string}.svg`,
-    // The service's API docs; a service without public ones (the workflow platform) has its block's page.
-    documentationUrl: block.definition.docsUrl ?? `${BLOCK_DOCS}${block.type}.md`,
+    // The service's API docs; a service without any has no link rather than one that answers 404.
+    ...(block.definition.docsUrl ? { documentationUrl: block.definition.docsUrl } : {}),
     properties,
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },

@@ -12,7 +12,7 @@ export class FlowblocksWorkflow implements INodeType {
 		],
 		version: 1,
 		subtitle: "={{ ({\"execute\":\"Execute workflow\",\"get_job\":\"Get job\",\"list_logs\":\"List logs\",\"get_log\":\"Get log\",\"get_execution\":\"Get execution\",\"api_call\":\"Custom API call\"})[$parameter[\"operation\"]] }}",
-		description: "Call another deployed workflow (and wait for it, or start it in the background and watch its job) and read the platform's execution logs.",
+		description: "Call another deployed Sim workflow (and wait for it, or start it in the background and watch its job) and read its execution logs, through Sim's external API (any platform serving the same execution and log API works too).",
 		defaults: {
 			name: "Workflow",
 		},
@@ -201,7 +201,7 @@ export class FlowblocksWorkflow implements INodeType {
 						value: "spec",
 					},
 				],
-				description: "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-ID, so a run that ends ambiguously is retried with the same ID and cannot start twice)",
+				description: "How the body carries the inputs: spec sends {\"inputs\": {...}}, as the platform's API reference writes it; flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-ID, so a run that ends ambiguously is retried with the same ID and cannot start twice)",
 			},
 			{
 				displayName: "Wait for Completion",
@@ -651,6 +651,7 @@ export class FlowblocksWorkflow implements INodeType {
 				],
 			},
 		],
+		documentationUrl: "https://docs.sim.ai/execution/api",
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
