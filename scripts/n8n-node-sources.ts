@@ -61,13 +61,29 @@ function coloured(svg: string, color: string): string {
   return svg.replace(/^<svg([^>]*)>/, `<svg$1><rect width="24" height="24" rx="5" fill="${color}" stroke="none"/>`).replaceAll('currentColor', '#fff');
 }
 
-/** n8n's codex file: the node's category and its documentation link. */
-function codex(node: string, docsUrl: string) {
+/**
+ * For n8n's dark theme: the glyph alone, in the colour lightened halfway to white (n8n's own
+ * dark icons are light lines on no tile; a dark tile would sink into its canvas).
+ */
+function forDarkTheme(svg: string, color: string): string {
+  const lighter = color.replace(/[0-9a-f]{2}/gi, (hex) => Math.round((parseInt(hex, 16) + 255) / 2).toString(16).padStart(2, '0'));
+  return svg.replaceAll('currentColor', lighter);
+}
+
+/** n8n's panel categories for a service's kind (its catalog entry, shared with Sim's). */
+const CATEGORIES: Record<string, string[]> = {
+  analytics: ['Analytics', 'Data & Storage'],
+  email: ['Marketing', 'Communication'],
+  productivity: ['Productivity', 'Development'],
+};
+
+/** n8n's codex file: the node's categories and its documentation link. */
+function codex(node: string, kind: string | undefined, docsUrl: string) {
   return {
     node: `n8n-nodes-flowblocks.${node}`,
     nodeVersion: '1.0',
     codexVersion: '1.0',
-    categories: ['Development', 'Data & Storage'],
+    categories: CATEGORIES[kind ?? ''] ?? ['Development'],
     resources: { primaryDocumentation: [{ url: docsUrl }] },
   };
 }
@@ -89,9 +105,12 @@ export function n8nNodeSources(): { files: Map<string, string>; entries: SourceE
     const credentialClass = pascal(credential);
     const svg = coloured(adapted.iconSvg, block.definition.color);
     files.set(`nodes/${nodeClass}/${nodeClass}.node.ts`, nodeSource(nodeClass, type, new adapted.Node().description));
-    files.set(`nodes/${nodeClass}/${nodeClass}.node.json`, `${JSON.stringify(codex(node, block.definition.docsUrl ?? adapted.credential.documentationUrl ?? ''), null, 2)}\n`);
+    files.set(`nodes/${nodeClass}/${nodeClass}.node.json`, `${JSON.stringify(codex(node, block.definition.catalog?.kind, block.definition.docsUrl ?? ''), null, 2)}\n`);
     // n8n resolves `file:` icons beside the file that names them: the node's and the credential's.
+    const dark = forDarkTheme(adapted.iconSvg, block.definition.color);
     files.set(`nodes/${nodeClass}/${adapted.iconFile}`, svg);
+    files.set(`nodes/${nodeClass}/${adapted.iconDarkFile}`, dark);
+    files.set(`credentials/${adapted.iconDarkFile}`, dark);
     files.set(`credentials/${credentialClass}.credentials.ts`, credentialSource(credentialClass, { ...adapted.credential }));
     files.set(`credentials/${adapted.iconFile}`, svg);
     entries.push({ type, nodeClass, credentialClass });

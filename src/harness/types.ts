@@ -282,6 +282,8 @@ export interface ToolDeclaration<
    * CSV-like formats); agents hand back at most `maxRows` of them and say how many there were.
    */
   rowsField?: 'data';
+  /** Set on a service's custom API call (`customApiCall`): a host with its own (n8n's "Custom API Call") offers that one instead. */
+  customCall?: true;
   /** Present on tools whose calls a host with many items may join into one call (Tinybird's events). */
   batch?: BatchSpec;
   /** Present on list tools: how `paginate` walks their pages. */

@@ -25,7 +25,7 @@ describe('n8n: one item per record', () => {
   it('a paged list with Return All follows the cursor: one item per record across pages', async () => {
     const loops = mockService(LOOPS);
     loops.on('GET', '/api/v1/event-patterns', { status: 200, body: page(['a', 'b'], 'cur_2') }, { status: 200, body: page(['c'], null) });
-    const { output } = await run('loops', loops.agent, { resource: 'event', operation: 'list_event_patterns', returnAll: true }, { apiKey: 'lk_records_key_001' });
+    const { output } = await run('loops', loops.agent, { resource: 'event', operation: 'listEventPatterns', returnAll: true }, { apiKey: 'lk_records_key_001' });
     expect(output[0]!.map((item) => item.json)).toEqual([
       { id: 'a', eventName: 'event_a', incomingWebhookPlatform: null },
       { id: 'b', eventName: 'event_b', incomingWebhookPlatform: null },
@@ -41,7 +41,7 @@ describe('n8n: one item per record', () => {
   it('a paged list with a Limit stops at it, asking no further page', async () => {
     const loops = mockService(LOOPS);
     loops.on('GET', '/api/v1/event-patterns', { status: 200, body: page(['a', 'b'], 'cur_2') }, { status: 200, body: page(['c'], null) });
-    const { output } = await run('loops', loops.agent, { resource: 'event', operation: 'list_event_patterns', returnAll: false, limit: 1 }, { apiKey: 'lk_records_key_001' });
+    const { output } = await run('loops', loops.agent, { resource: 'event', operation: 'listEventPatterns', returnAll: false, limit: 1 }, { apiKey: 'lk_records_key_001' });
     expect(output[0]!.map((item) => item.json.id)).toEqual(['a']);
     expect(loops.requests).toHaveLength(1);
   });
@@ -50,7 +50,7 @@ describe('n8n: one item per record', () => {
     const tinybird = mockService(TINYBIRD);
     const pipes = { pipes: [1, 2, 3].map((n) => ({ id: `t_${n}`, name: `pipe_${n}`, type: 'endpoint', endpoint: null, created_at: '2026-01-01 00:00:00', updated_at: '2026-01-01 00:00:00' })) };
     tinybird.on('GET', '/v0/pipes', { status: 200, body: pipes }, { status: 200, body: pipes });
-    const { output } = await run('tinybird', tinybird.agent, { resource: 'pipe', operation: 'list_pipes', limit: 2 }, { token: 'p.records_token', baseUrl: TINYBIRD }, [{ json: {} }, { json: {} }]);
+    const { output } = await run('tinybird', tinybird.agent, { resource: 'pipe', operation: 'listPipes', limit: 2 }, { token: 'p.records_token', baseUrl: TINYBIRD }, [{ json: {} }, { json: {} }]);
     expect(output[0]!.map((item) => [item.json.name, item.pairedItem])).toEqual([
       ['pipe_1', { item: 0 }],
       ['pipe_2', { item: 0 }],
@@ -83,7 +83,7 @@ describe('n8n: one item per record', () => {
     const loops = mockService(LOOPS);
     loops.on('GET', '/api/v1/contacts/find', { status: 200, body: [contact] }, { status: 200, body: [contact] });
     const find = (simplify: boolean) =>
-      run('loops', loops.agent, { resource: 'contact', operation: 'find_contact', simplify, additionalFields: { email: 'ada@example.com' } }, { apiKey: 'lk_records_key_001' });
+      run('loops', loops.agent, { resource: 'contact', operation: 'findContact', simplify, additionalFields: { email: 'ada@example.com' } }, { apiKey: 'lk_records_key_001' });
     const simple = (await find(true)).output[0]!;
     expect(simple).toEqual([
       { json: { id: 'c_1', email: 'ada@example.com', firstName: 'Ada', lastName: null, source: 'api', subscribed: true, userGroup: null, userId: null, optInStatus: null }, pairedItem: { item: 0 } },

@@ -70,7 +70,7 @@ describe('n8n: Tinybird Send Events', () => {
       { status: 400, body: { error: 'bad row' } },
       { status: 202, body: { successful_rows: 1, quarantined_rows: 0 } },
     );
-    const { output } = await run(tinybird.agent, [big('a'), big('b'), big('c')], { max_request_bytes: 1024, concurrency: 1 }, true);
+    const { output } = await run(tinybird.agent, [big('a'), big('b'), big('c')], { maxRequestBytes: 1024, concurrency: 1 }, true);
     expect(tinybird.requests.map((r) => JSON.parse(String(r.body)).event)).toEqual(['a', 'b', 'c']);
     const [first, second, third] = output[0]!;
     expect(first).toEqual({ json: { rows: 1, first_row: 1, last_row: 1, batch: { items: 3, rows: 3 } }, pairedItem: { item: 0 } });

@@ -6,7 +6,10 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 
 	displayName = "Workflow (Flowblocks) API";
 
-	icon = "file:flowblocksWorkflow.svg";
+	icon = {
+		light: "file:flowblocksWorkflow.svg",
+		dark: "file:flowblocksWorkflow.dark.svg",
+	};
 
 	documentationUrl = "https://docs.sim.ai/execution/api";
 

@@ -17,8 +17,8 @@ import type {
   INodeTypeDescription,
 } from 'n8n-workflow';
 import type { Block } from '../../blocks/define-block.js';
-import type { FieldManifest } from '../../blocks/manifest.js';
-import { callOptions, coerceParams, errorLine, outputRecord } from '../shared/params.js';
+import type { BlockOperation, FieldManifest } from '../../blocks/manifest.js';
+import { callOptions, coerceParams, errorText, outputRecord } from '../shared/params.js';
 import { runTool } from '../../harness/run/execute.js';
 import type { Service } from '../../harness/define/service.js';
 import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
@@ -26,6 +26,7 @@ import { getService } from '../../registry.js';
 import { n8nTransport } from './http-transport.js';
 import { runBatched, type BatchEntry, type BatchOutcome } from './batch-items.js';
 import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice, type ListOutcome } from './list-items.js';
+import { n8nName, n8nOperationAction, n8nOperationName } from './names.js';
 import { recordsShape } from './records.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
@@ -56,8 +57,9 @@ export interface N8nNode {
   Node: new () => INodeType;
   /** The service's credential type (`export class FlowblocksTinybirdApi implements ICredentialType` in a `.credentials.js`). */
   credential: ICredentialType;
-  /** The icon the description names (`file:<iconFile>`): write `iconSvg` next to the node's file. */
+  /** The icons the description names (`file:<iconFile>` for n8n's light theme, `file:<iconDarkFile>` for its dark one): write them next to the node's file from `iconSvg`. */
   iconFile: string;
+  iconDarkFile: string;
   iconSvg: string;
 }
 
@@ -76,7 +78,10 @@ export function n8nCredentialName(block: Block): string {
   return `${n8nNodeName(block)}Api`;
 }
 
-function credentialOf(block: Block, service: Service, iconFile: string): ICredentialType {
+/** n8n's themed icon: one file for its light theme, one for its dark one. */
+type ThemedIcon = { light: `file:${string}.svg`; dark: `file:${string}.svg` };
+
+function credentialOf(block: Block, service: Service, icon: ThemedIcon): ICredentialType {
   const { connection } = service;
   const properties: INodeProperties[] = [
     {
@@ -101,7 +106,7 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
-    icon: `file:${iconFile}` as `file:${string}.svg`,
+    icon,
     // The service's API docs; a service without any has no link rather than one that answers 404.
     ...(block.definition.docsUrl ? { documentationUrl: block.definition.docsUrl } : {}),
     properties,
@@ -154,10 +159,10 @@ function defaultOf(field: FieldManifest): INodeProperties['default'] {
 function propertyOf(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
   const property: INodeProperties = {
     displayName: field.title,
-    name: field.id,
+    name: n8nName(field.id),
     type: 'string',
     default: defaultOf(field),
-    displayOptions: { show: { operation: ops } },
+    displayOptions: { show: { operation: ops.map(n8nName) } },
   };
   if (field.type === 'dropdown') {
     property.type = 'options';
@@ -184,24 +189,23 @@ const resourceValue = (name: string) =>
  * The operation choice. When the tools name their resources (`resource` in `defineTool`), as
  * n8n's own nodes do: a Resource choice, then the operations of the chosen resource.
  */
-function operationProperties(block: Block): INodeProperties[] {
-  const { operations } = block.definition;
-  const option = (op: (typeof operations)[number]): INodePropertyOptions => ({
-    name: op.label,
-    value: op.id,
+function operationProperties(operations: BlockOperation[]): INodeProperties[] {
+  const option = (op: BlockOperation): INodePropertyOptions => ({
+    name: n8nOperationName(op.label, op.tool.resource),
+    value: n8nName(op.id),
     description: op.tool.description.split('. ')[0],
-    action: op.label,
+    action: n8nOperationAction(op.label),
   });
-  const operation = (ops: typeof operations, show?: string): INodeProperties => ({
+  const operation = (ops: BlockOperation[], show?: string): INodeProperties => ({
     displayName: 'Operation',
     name: 'operation',
     type: 'options',
     noDataExpression: true,
-    default: ops[0]?.id ?? '',
+    default: ops[0] ? n8nName(ops[0].id) : '',
     options: ops.map(option),
     ...(show ? { displayOptions: { show: { resource: [show] } } } : {}),
   });
-  const byResource = new Map<string, typeof operations>();
+  const byResource = new Map<string, BlockOperation[]>();
   for (const op of operations) {
     const resource = op.tool.resource;
     if (resource === undefined) return [operation(operations)];
@@ -222,15 +226,17 @@ function operationProperties(block: Block): INodeProperties[] {
   ];
 }
 
-function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
+function properties(block: Block, operations: BlockOperation[], secretParams: Set<string>): INodeProperties[] {
   const { manifest } = block;
-  const allOps = Object.keys(manifest.tools.byOperation);
-  const tools = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
-  const result: INodeProperties[] = operationProperties(block);
+  const tools = new Map(operations.map((op) => [op.id, op.tool]));
+  const allOps = [...tools.keys()];
+  const result: INodeProperties[] = operationProperties(operations);
   const optional = new Map<string, INodeProperties[]>();
   for (const field of manifest.fields) {
     if (field.id === 'operation' || secretParams.has(field.param)) continue;
-    const shownFor = (field.condition?.value ?? allOps).filter((op) => !pagedParams(tools.get(op)!).includes(field.param));
+    // Only the node's operations, less the params its "Return All" and "Limit" stand for.
+    const shownFor = (field.condition?.value ?? allOps).filter((op) => tools.has(op) && !pagedParams(tools.get(op)!).includes(field.param));
+    if (!shownFor.length) continue;
     const required = shownFor.filter((op) => field.requiredFor.includes(op));
     if (required.length) result.push(propertyOf(field, required, true));
     const rest = shownFor.filter((op) => !field.requiredFor.includes(op));
@@ -254,7 +260,7 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
       type: 'collection',
       placeholder: 'Add Field',
       default: {},
-      displayOptions: { show: { operation: [op] } },
+      displayOptions: { show: { operation: [n8nName(op)] } },
       options,
     });
   }
@@ -286,8 +292,8 @@ function credentialSecrets(credential: IDataObject): string[] {
 }
 
 /** The subtitle under the node: the operation's label, not its id. */
-function subtitleOf(block: Block): string {
-  const labels = Object.fromEntries(block.definition.operations.map((op) => [op.id, op.label]));
+function subtitleOf(operations: BlockOperation[]): string {
+  const labels = Object.fromEntries(operations.map((op) => [n8nName(op.id), op.label]));
   // Spaces keep the object literal's braces apart from the expression's own `{{ }}`.
   return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
 }
@@ -298,19 +304,36 @@ function subtitleOf(block: Block): string {
  * those two keys, and the code, status and issues travel on `item.error`, n8n's own error class.
  */
 function errorItem(error: ToolError, thrown: Error, itemIndex: number): INodeExecutionData {
-  return { json: { error: errorLine(error), message: error.message }, error: thrown as INodeExecutionData['error'], pairedItem: { item: itemIndex } };
+  return { json: { error: errorText(error), message: error.message }, error: thrown as INodeExecutionData['error'], pairedItem: { item: itemIndex } };
 }
 
-/** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
+/**
+ * A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError`
+ * otherwise. Its message reads as n8n's own do, without the code (`not_found: `); the code is in
+ * its details: the API error's response, the description's end.
+ */
 function n8nError(host: N8nWorkflowModule | undefined, node: INode, error: ToolError, itemIndex: number): Error {
-  const line = errorLine(error);
-  if (!host) return Object.assign(new Error(line), { description: error.message, itemIndex, code: error.code });
+  const line = errorText(error);
+  const description = `${error.message} (${error.code})`;
+  if (!host) return Object.assign(new Error(line), { description, itemIndex, code: error.code });
   if (error.status !== undefined) {
     const response: JsonObject = { code: error.code, message: error.message, status: error.status };
     if (error.issues?.length) response.issues = error.issues as unknown as JsonObject[];
-    return new host.NodeApiError(node, response, { message: line, description: error.message, httpCode: String(error.status), itemIndex });
+    return new host.NodeApiError(node, response, { message: line, description, httpCode: String(error.status), itemIndex });
   }
-  return new host.NodeOperationError(node, line, { description: error.message, itemIndex });
+  return new host.NodeOperationError(node, line, { description, itemIndex });
+}
+
+/** The value of the "Custom API Call" n8n adds to a node's resources and operations. */
+const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/** n8n's "Custom API Call" chosen in the node itself: it is made in n8n's HTTP Request node with this credential. */
+function customCallElsewhere(credential: ICredentialType): ToolError {
+  return {
+    code: 'invalid_params',
+    message: `A custom API call is made with n8n's HTTP Request node: set its Authentication to "Predefined Credential Type" and choose ${credential.displayName}`,
+    retryable: false,
+  };
 }
 
 /** What the editor asked of a records operation: "Return All", "Limit", "Simplify" (each shown only where it applies). */
@@ -328,26 +351,31 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   if (!service) throw new Error(`block ${block.type}: no registered service; pass options.service`);
   const { connection } = service;
   const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
-  const iconFile = `${n8nNodeName(block)}.svg`;
-  const credential = credentialOf(block, service, iconFile);
+  const iconFile = `${n8nNodeName(block)}.svg` as const;
+  const iconDarkFile = `${n8nNodeName(block)}.dark.svg` as const;
+  const icon: ThemedIcon = { light: `file:${iconFile}`, dark: `file:${iconDarkFile}` };
+  const credential = credentialOf(block, service, icon);
   const { manifest } = block;
   const fields = manifest.fields;
-  const toolsByOperation = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
+  // The service's own custom call is left to n8n's "Custom API Call", which n8n adds to every
+  // node whose credential can authenticate its HTTP Request node: one such choice, not two.
+  const operations = block.definition.operations.filter((op) => !op.tool.customCall);
+  const byValue = new Map(operations.map((op) => [n8nName(op.id), op]));
 
   const description: INodeTypeDescription = {
     displayName: `${manifest.name} (flowblocks)`,
     name: n8nNodeName(block),
-    icon: `file:${iconFile}` as `file:${string}.svg`,
+    icon,
     group: ['transform'],
     version: 1,
-    subtitle: subtitleOf(block),
+    subtitle: subtitleOf(operations),
     description: manifest.description,
     defaults: { name: manifest.name },
     inputs: ['main'],
     outputs: ['main'],
     usableAsTool: true,
     credentials: [{ name: credential.name, required: true }],
-    properties: properties(block, secretParams).map(n8nStyled),
+    properties: properties(block, operations, secretParams).map(n8nStyled),
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
 
@@ -374,16 +402,22 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       outputs[i] = [errorItem(result.error, thrown, i)];
     };
     for (let i = 0; i < items.length; i++) {
-      const op = this.getNodeParameter('operation', i) as string;
-      const tool = toolsByOperation.get(op);
-      if (!tool) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${op}`, retryable: false }, i);
+      const value = this.getNodeParameter('operation', i, '') as string;
+      if ([value, this.getNodeParameter('resource', i, '')].includes(N8N_CUSTOM_API_CALL)) {
+        settle({ success: false, error: customCallElsewhere(credential) }, i, undefined);
+        continue;
+      }
+      const op = byValue.get(value);
+      if (!op) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${value}`, retryable: false }, i);
+      const { tool } = op;
       const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
       const params: Record<string, unknown> = {};
       const hidden = pagedParams(tool);
       for (const field of fields) {
         if (field.id === 'operation' || secretParams.has(field.param) || hidden.includes(field.param)) continue;
-        if (field.condition && !field.condition.value.includes(op)) continue;
-        params[field.param] = field.id in extra ? extra[field.id] : this.getNodeParameter(field.id, i, null);
+        if (field.condition && !field.condition.value.includes(op.id)) continue;
+        const name = n8nName(field.id);
+        params[field.param] = name in extra ? extra[name] : this.getNodeParameter(name, i, null);
       }
       params[connection.credential.param] = secret[connection.credential.param];
       const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
@@ -411,5 +445,5 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     description = description;
     execute = execute;
   }
-  return { Node, credential, iconFile, iconSvg: manifest.icon };
+  return { Node, credential, iconFile, iconDarkFile, iconSvg: manifest.icon };
 }

@@ -9,6 +9,7 @@ import { paginate } from '../../harness/define/paginate.js';
 import { ToolCallError } from '../../harness/errors.js';
 import { runTool } from '../../harness/run/execute.js';
 import type { AnyTool, ExecuteOptions, ToolError } from '../../harness/types.js';
+import { n8nName } from './names.js';
 import { recordsShape, simplified } from './records.js';
 
 /** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
@@ -26,8 +27,8 @@ export function listProperties(tools: Map<string, AnyTool>): INodeProperties[] {
   const wide: string[] = [];
   for (const [op, tool] of tools) {
     const shape = recordsShape(tool);
-    if (shape?.many) many.push(op);
-    if (shape?.simplified) wide.push(op);
+    if (shape?.many) many.push(n8nName(op));
+    if (shape?.simplified) wide.push(n8nName(op));
   }
   const properties: INodeProperties[] = [];
   if (many.length) {
