@@ -27,13 +27,17 @@ function connections(source: string): string {
 
 const HEADER = '// Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.\n';
 
-function nodeSource(className: string, type: string, description: unknown): string {
+function nodeSource(className: string, type: string, description: unknown, searches: string[]): string {
+  // The resource locators' searches: each one page of a list tool through the harness.
+  const methods = searches.length
+    ? `\n\tmethods = {\n\t\tlistSearch: {\n${searches.map((name) => `\t\t\t${name}: methodsOf(${JSON.stringify(type)}).listSearch!.${name}!,`).join('\n')}\n\t\t},\n\t};\n`
+    : '';
   return `${HEADER}import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf${searches.length ? ', methodsOf' : ''} } from '../../dist/flowblocks.js';
 
 export class ${className} implements INodeType {
 \tdescription: INodeTypeDescription = ${connections(literal(description))};
-
+${methods}
 \tasync execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 \t\t// Each item through the flowblocks harness: validated params, retries, pacing, secrets masked.
 \t\treturn await executeOf(${JSON.stringify(type)}).call(this);
@@ -104,7 +108,8 @@ export function n8nNodeSources(): { files: Map<string, string>; entries: SourceE
     const nodeClass = pascal(node);
     const credentialClass = pascal(credential);
     const svg = coloured(adapted.iconSvg, block.definition.color);
-    files.set(`nodes/${nodeClass}/${nodeClass}.node.ts`, nodeSource(nodeClass, type, new adapted.Node().description));
+    const instance = new adapted.Node();
+    files.set(`nodes/${nodeClass}/${nodeClass}.node.ts`, nodeSource(nodeClass, type, instance.description, Object.keys(instance.methods?.listSearch ?? {})));
     files.set(`nodes/${nodeClass}/${nodeClass}.node.json`, `${JSON.stringify(codex(node, block.definition.catalog?.kind, block.definition.docsUrl ?? ''), null, 2)}\n`);
     // n8n resolves `file:` icons beside the file that names them: the node's and the credential's.
     const dark = forDarkTheme(adapted.iconSvg, block.definition.color);

@@ -282,6 +282,12 @@ export interface ToolDeclaration<
    * CSV-like formats); agents hand back at most `maxRows` of them and say how many there were.
    */
   rowsField?: 'data';
+  /**
+   * On a list tool: the param of its service's other tools whose values it lists (a Data Source
+   * name, a template id), each record's `value` field, shown by its `label` field. An editor
+   * offers them as a choice (n8n's resource locator, searched through this tool).
+   */
+  lists?: { param: string; value: string; label?: string };
   /** Set on a service's custom API call (`customApiCall`): a host with its own (n8n's "Custom API Call") offers that one instead. */
   customCall?: true;
   /** Present on tools whose calls a host with many items may join into one call (Tinybird's events). */

@@ -10,6 +10,7 @@ import type {
   JsonObject,
   IDataObject,
   IExecuteFunctions,
+  ILoadOptionsFunctions,
   INodeExecutionData,
   INodeProperties,
   INodePropertyOptions,
@@ -28,6 +29,7 @@ import { runBatched, type BatchEntry, type BatchOutcome } from './batch-items.js
 import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice, type ListOutcome } from './list-items.js';
 import { n8nName, n8nOperationAction, n8nOperationName } from './names.js';
 import { recordsShape } from './records.js';
+import { asLocator, listersOf, locatorValue, searchMethodName, searchResults } from './resource-locators.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -156,7 +158,7 @@ function defaultOf(field: FieldManifest): INodeProperties['default'] {
 }
 
 /** One n8n property for a field, shown for `ops`. */
-function propertyOf(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
+function fieldProperty(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
   const property: INodeProperties = {
     displayName: field.title,
     name: n8nName(field.id),
@@ -230,6 +232,13 @@ function properties(block: Block, operations: BlockOperation[], secretParams: Se
   const { manifest } = block;
   const tools = new Map(operations.map((op) => [op.id, op.tool]));
   const allOps = [...tools.keys()];
+  const listers = listersOf(tools.values());
+  // A field some list tool lists is a resource locator: chosen from that list, or typed.
+  const propertyOf = (field: FieldManifest, ops: string[], required: boolean) => {
+    const property = fieldProperty(field, ops, required);
+    const lister = listers.get(field.param);
+    return lister ? asLocator(property, field, lister) : property;
+  };
   const result: INodeProperties[] = operationProperties(operations);
   const optional = new Map<string, INodeProperties[]>();
   for (const field of manifest.fields) {
@@ -379,16 +388,39 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
 
+  /** A call's params and options from the credential: its key, its base URL, its secrets to mask, n8n's HTTP when asked. */
+  function withCredential(secret: IDataObject, params: Record<string, unknown>, helpers: IExecuteFunctions['helpers'], signal: AbortSignal | undefined): ExecuteOptions {
+    const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
+    params[connection.credential.param] = secret[connection.credential.param];
+    const runOptions = callOptions(options.execute, signal);
+    runOptions.secrets = [...(runOptions.secrets ?? []), ...credentialSecrets(secret)];
+    if (options.http === 'n8n') runOptions.transport = n8nTransport(helpers);
+    if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
+    else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+    return runOptions;
+  }
+
+  // n8n's `listSearch` methods of the resource locators: one page of the list tool, searched.
+  const listSearch: NonNullable<NonNullable<INodeType['methods']>['listSearch']> = {};
+  const listers = listersOf(operations.map((op) => op.tool));
+  for (const field of fields) {
+    const lister = listers.get(field.param);
+    if (!lister || field.id === 'operation') continue;
+    listSearch[searchMethodName(field)] = async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+      const secret = await this.getCredentials(credential.name);
+      const params: Record<string, unknown> = paginationToken && lister.pagination ? { [lister.pagination.cursorParam]: paginationToken } : {};
+      const result = await runTool(lister, params, withCredential(secret, params, this.helpers as IExecuteFunctions['helpers'], undefined));
+      if (!result.success) throw n8nError(options.n8nWorkflow, this.getNode(), result.error, 0);
+      return searchResults(lister, result.output, filter);
+    };
+  }
+
   async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     const secret = await this.getCredentials(credential.name);
     // Each input item's output items, in input order (a batched tool answers after the loop).
     const outputs: INodeExecutionData[][] = items.map(() => []);
     const batched = new Map<AnyTool, BatchEntry[]>();
-    // What the credential gives every item, read once per run.
-    const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
-    const heldSecrets = credentialSecrets(secret);
-    const transport = options.http === 'n8n' ? n8nTransport(this.helpers) : undefined;
     const settle = (result: ToolResult | ListOutcome | BatchOutcome, i: number, signal: AbortSignal | undefined) => {
       if (result.success) {
         outputs[i] = 'items' in result ? result.items : [{ json: ('meta' in result ? outputRecord(result) : result.output) as IDataObject, pairedItem: { item: i } }];
@@ -417,14 +449,9 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
         if (field.id === 'operation' || secretParams.has(field.param) || hidden.includes(field.param)) continue;
         if (field.condition && !field.condition.value.includes(op.id)) continue;
         const name = n8nName(field.id);
-        params[field.param] = name in extra ? extra[name] : this.getNodeParameter(name, i, null);
+        params[field.param] = locatorValue(name in extra ? extra[name] : this.getNodeParameter(name, i, null));
       }
-      params[connection.credential.param] = secret[connection.credential.param];
-      const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
-      runOptions.secrets = [...(runOptions.secrets ?? []), ...heldSecrets];
-      if (transport) runOptions.transport = transport;
-      if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
-      else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+      const runOptions = withCredential(secret, params, this.helpers, this.getExecutionCancelSignal());
       if (tool.batch) {
         batched.set(tool, [...(batched.get(tool) ?? []), { itemIndex: i, params: coerceParams(tool, params), options: runOptions }]);
         continue;
@@ -443,6 +470,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
 
   class Node implements INodeType {
     description = description;
+    methods = { listSearch };
     execute = execute;
   }
   return { Node, credential, iconFile, iconDarkFile, iconSvg: manifest.icon };

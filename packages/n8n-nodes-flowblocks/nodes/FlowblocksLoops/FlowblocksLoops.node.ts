@@ -1,6 +1,6 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf, methodsOf } from '../../dist/flowblocks.js';
 
 export class FlowblocksLoops implements INodeType {
 	description: INodeTypeDescription = {
@@ -298,8 +298,11 @@ export class FlowblocksLoops implements INodeType {
 			{
 				displayName: "Transactional ID",
 				name: "transactionalId",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "list",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
@@ -310,6 +313,24 @@ export class FlowblocksLoops implements INodeType {
 				},
 				required: true,
 				description: "ID of the transactional e-mail template (from loops_list_transactional_emails)",
+				modes: [
+					{
+						displayName: "From List",
+						name: "list",
+						type: "list",
+						placeholder: "Select a Transactional ID...",
+						typeOptions: {
+							searchListMethod: "searchTransactionalId",
+							searchable: true,
+						},
+					},
+					{
+						displayName: "By ID",
+						name: "id",
+						type: "string",
+						placeholder: "e.g. cm1a2b3c4d",
+					},
+				],
 			},
 			{
 				displayName: "Add to Audience",
@@ -863,6 +884,12 @@ export class FlowblocksLoops implements INodeType {
 			},
 		],
 		documentationUrl: "https://loops.so/docs/api-reference",
+	};
+
+	methods = {
+		listSearch: {
+			searchTransactionalId: methodsOf("loops").listSearch!.searchTransactionalId!,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

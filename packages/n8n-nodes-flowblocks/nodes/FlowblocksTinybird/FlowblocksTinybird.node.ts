@@ -1,6 +1,6 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf, methodsOf } from '../../dist/flowblocks.js';
 
 export class FlowblocksTinybird implements INodeType {
 	description: INodeTypeDescription = {
@@ -235,8 +235,11 @@ export class FlowblocksTinybird implements INodeType {
 			{
 				displayName: "Data Source",
 				name: "datasource",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "list",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
@@ -251,6 +254,24 @@ export class FlowblocksTinybird implements INodeType {
 				},
 				required: true,
 				description: "Target Data Source name",
+				modes: [
+					{
+						displayName: "From List",
+						name: "list",
+						type: "list",
+						placeholder: "Select a Data Source...",
+						typeOptions: {
+							searchListMethod: "searchDatasource",
+							searchable: true,
+						},
+					},
+					{
+						displayName: "By Name",
+						name: "name",
+						type: "string",
+						placeholder: "e.g. events",
+					},
+				],
 			},
 			{
 				displayName: "Data",
@@ -409,8 +430,11 @@ export class FlowblocksTinybird implements INodeType {
 			{
 				displayName: "Pipe",
 				name: "pipe",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "list",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
@@ -421,6 +445,24 @@ export class FlowblocksTinybird implements INodeType {
 				},
 				required: true,
 				description: "Name of the published pipe endpoint",
+				modes: [
+					{
+						displayName: "From List",
+						name: "list",
+						type: "list",
+						placeholder: "Select a Pipe...",
+						typeOptions: {
+							searchListMethod: "searchPipe",
+							searchable: true,
+						},
+					},
+					{
+						displayName: "By Name",
+						name: "name",
+						type: "string",
+						placeholder: "e.g. events",
+					},
+				],
 			},
 			{
 				displayName: "URL",
@@ -883,6 +925,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 		],
 		documentationUrl: "https://www.tinybird.co/docs/api-reference",
+	};
+
+	methods = {
+		listSearch: {
+			searchDatasource: methodsOf("tinybird").listSearch!.searchDatasource!,
+			searchPipe: methodsOf("tinybird").listSearch!.searchPipe!,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
