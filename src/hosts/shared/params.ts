@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ownValue } from '../../harness/dictionary.js';
 import { fieldMeta, paramShape } from '../../harness/define/fields.js';
-import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
+import type { AnyTool, ExecuteOptions, ToolError, ToolIssue, ToolResult } from '../../harness/types.js';
 
 /** A JSON Schema node, as far as the adapters read it. */
 interface Node {
@@ -104,14 +104,19 @@ function fromText(value: string, type: string | undefined): unknown {
   return value;
 }
 
-/** A failed result's error as one line: code, message and every issue. */
+/** One issue as text: its path, then its message (an issue of the whole params has no path). */
+export function issueText(issue: ToolIssue): string {
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+}
+
+/** A failed result's error as one line, for every host: code, message and every issue the message does not already say. */
 export function errorLine(error: ToolError): string {
   return `${error.code}: ${errorText(error)}`;
 }
 
 /** A failed result's error as a reader takes it: the message and every issue, without the code (`not_found: `). */
 export function errorText(error: ToolError): string {
-  const issues = (error.issues ?? []).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  const issues = (error.issues ?? []).map(issueText);
   // A message that opens with its code in words (`invalid params: …`) says it once.
   const spelled = `${error.code.replaceAll('_', ' ')}: `;
   const head = error.message.startsWith(spelled) ? error.message.slice(spelled.length) : error.message;
