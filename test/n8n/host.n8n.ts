@@ -100,10 +100,12 @@ const workflows = {
         operation: 'query',
         query: "SELECT '2026-01-01 00:00:00' AS timestamp, 'n8n_batch' AS event, concat('u', toString(number)) AS user_id FROM numbers(3) FORMAT JSON",
       }),
-      tinybird('Send rows as events', { resource: 'dataSource', operation: 'events', datasource: byName('events'), data: '={{ $json }}', wait: true }, 'tinybirdCounted0'),
-      tinybird('Two Data Sources', { resource: 'dataSource', operation: 'listDatasources', returnAll: false, limit: 2 }),
+      // A Data Source of its own: it appears with the first events, beside the sandbox's `events`.
+      tinybird('Send rows as events', { resource: 'dataSource', operation: 'events', datasource: byName('n8n_batch'), data: '={{ $json }}', wait: true }, 'tinybirdCounted0'),
+      tinybird('All Data Sources', { resource: 'dataSource', operation: 'listDatasources', returnAll: true }),
+      tinybird('One Data Source', { resource: 'dataSource', operation: 'listDatasources', returnAll: false, limit: 1 }),
     ],
-    { Start: main('Three rows', 'Two Data Sources'), 'Three rows': main('Send rows as events') },
+    { Start: main('Three rows'), 'Three rows': main('Send rows as events'), 'Send rows as events': main('All Data Sources', 'One Data Source') },
   ),
   stop: workflow('fbStopOnFail0001', [start, platform('Missing log', missingLog)], { Start: main('Missing log') }),
   timeout: workflow(
@@ -219,12 +221,17 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(run.data.resultData.runData.LoopsTool?.[0]?.error).toBeUndefined();
   });
 
-  it('emits one item per record: a row of a query, a Data Source up to the Limit', () => {
+  it('emits one item per record: a row of a query, each Data Source, cut at the Limit', () => {
     const run = executions.get('records')!;
     expect(run.status).toBe('success');
     expect(outputOf(run, 'Three rows')?.map((item) => item.json)).toEqual([0, 1, 2].map((n) => ({ timestamp: '2026-01-01 00:00:00', event: 'n8n_batch', user_id: `u${n}` })));
-    expect(outputOf(run, 'Two Data Sources')).toHaveLength(2);
-    expect(outputOf(run, 'Two Data Sources')?.[0]?.json).toMatchObject({ name: expect.any(String) });
+    // Run once per input item (three), each run's Data Sources paired with its item.
+    const all = outputOf(run, 'All Data Sources')!;
+    const names = [...new Set(all.map((item) => item.json.name))];
+    expect(names).toEqual(expect.arrayContaining(['events', 'n8n_batch']));
+    expect(all).toHaveLength(3 * names.length);
+    expect(all.map((item) => item.pairedItem)).toEqual([0, 1, 2].flatMap((i) => names.map(() => ({ item: i }))));
+    expect(outputOf(run, 'One Data Source')?.map((item) => [typeof item.json.name, item.pairedItem])).toEqual([0, 1, 2].map((i) => ['string', { item: i }]));
   });
 
   it('sends every item of Send Events as one NDJSON request, each item with its own output', () => {
