@@ -1,5 +1,5 @@
 /**
- * Where a small call's client CPU goes, layer by layer (#21): `npx tsx bench/call-layers.ts
+ * Where a small call's client CPU goes, layer by layer: `npx tsx bench/call-layers.ts
  * [concurrency=64] [calls=30000] [rounds=7]`. Each row adds one layer of the harness to the one
  * before, calling the same local server (bench/server.ts, a child process) as
  * `tinybird_query`'s request, in rotating rounds; the figure is this process's CPU time per

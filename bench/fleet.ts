@@ -1,5 +1,5 @@
 /**
- * 5. A fleet on one Loops key (issue 19): worker processes sending events to the sandbox's
+ * 5. A fleet on one Loops key: worker processes sending events to the sandbox's
  * Loops (10 requests per second per key, fixed windows), once through the shared Redis pacer
  * and once with a pacer per process. Needs redis-server (the test helper starts one on a free
  * loopback port and fails with the install command when it is missing).

@@ -1,5 +1,5 @@
 /**
- * Issue 40's MCP-over-HTTP suite: `tinybird_query` through `flowblocks mcp --http` (its server
+ * The MCP-over-HTTP suite: `tinybird_query` through `flowblocks mcp --http` (its server
  * in a child process, the official SDK client here) against the in-process executor doing the
  * same call, both answered by the bench's peer. Per call: the server process's CPU, this
  * process's CPU (the SDK client; for the executor, all its work), and p50/p99 latency, at

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_NODE, N8N_VERSION, readExecutions, type StoredExecution } from '../scripts/n8n-host.js';
+import { workflowNode as node } from '../scripts/n8n-workflow-json.js';
 import { startSandbox } from '../src/satellites/sandbox/index.js';
 import { median } from './measure.js';
 import { load, machine } from './report.js';
@@ -42,15 +43,6 @@ const EMAIL = 'n8n-bench@example.com';
 const ACCEPT = 'application/json, text/plain;q=0.9, */*;q=0.8';
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
-const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  id: name.replaceAll(' ', '-'),
-  name,
-  type,
-  typeVersion,
-  position: [0, 0],
-  parameters,
-  ...extra,
-});
 const to = (...targets: string[]) => targets.map((t) => ({ node: t, type: 'main', index: 0 }));
 
 /** The node under test, by side: the same call either way. */

@@ -1,8 +1,8 @@
 /**
  * The JavaScript of `dist/`: every entry point in package.json's `exports` and its `bin`,
  * bundled by esbuild as ESM with code splitting (shared code in `dist/chunks/`), so an import
- * compiles and links a few files instead of about 70 (issue 21's cold start; the figures are in
- * docs/decisions.md). `tsc` still writes the `.d.ts` files beside them (`npm run build` runs it
+ * compiles and links a few files instead of about 70 (a faster cold start; the figures are in
+ * docs/benchmarks.md). `tsc` still writes the `.d.ts` files beside them (`npm run build` runs it
  * first, declarations only), so the `types` paths in `exports` are unchanged.
  *
  * Every dependency and peer stays external: users share zod and undici with their own code, and
@@ -48,7 +48,7 @@ const packages = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...
 /**
  * Small pure-function packages bundled into dist/ on purpose, so the runtime dependencies stay
  * zod and undici: `title-case` (with its `tslib`) is what n8n's lint judges node names by, used
- * only by the n8n adapter's house style (docs/decisions.md).
+ * only by the n8n adapter's house style (docs/decisions.md, "`title-case` is bundled into `dist/`").
  */
 export const inlined = ['node_modules/title-case/', 'node_modules/tslib/'];
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host compatibility (issue 29): the packed tarball, installed into a fresh project the way a
+# Host compatibility: the packed tarball, installed into a fresh project the way a
 # host installs it, with the dependency versions a host may force, runs scripts/host-compat/suite.mjs
 # (every service's tools, a success and a failure each, the Sim adapter's tool call,
 # toolJsonSchema of every tool; undici's MockAgent answers, nothing leaves the machine):

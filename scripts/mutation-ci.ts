@@ -1,7 +1,7 @@
 /**
  * The mutation check as CI runs it: Stryker over the mutated-set source files the commit being
- * checked changed, with no state kept in the repository (see docs/decisions.md, "Mutation
- * check in CI: derived per run").
+ * checked changed, with no state kept in the repository (see docs/decisions.md, "CI
+ * mutates only the files a change touched").
  *
  * - What changed: `git diff --name-only <base>...HEAD`, base from MUTATION_BASE or `HEAD~1`
  *   (on a merge commit HEAD~1 is the previous main, so a merge checks everything it brings),

@@ -1,6 +1,6 @@
 /**
- * Marks every type import of an optional peer in dist/'s declaration files with `@ts-ignore`
- * (issue 42): an app that imports `flowblocks/n8n`, `flowblocks/agents` or `flowblocks/redis`
+ * Marks every type import of an optional peer in dist/'s declaration files with `@ts-ignore`:
+ * an app that imports `flowblocks/n8n`, `flowblocks/agents` or `flowblocks/redis`
  * without n8n-workflow, the MCP SDK or ioredis installed compiles with `skipLibCheck: false`;
  * the peer's types are then `any`, and exact once it is installed. tsc drops comments on
  * imports when it writes declarations, so they are added here, after it (`npm run build`).

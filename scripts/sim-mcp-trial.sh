@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 40, item 8: Sim's own MCP client (apps/sim/lib/mcp/client.ts, the SDK's
+# Sim's own MCP client (apps/sim/lib/mcp/client.ts, the SDK's
 # StreamableHTTPClientTransport as Sim wraps it) against `flowblocks mcp --http`, with header
 # values written as Sim's Settings → MCP Tools takes them ({{VAR}}) and resolved by Sim's own
 # resolver from workspace variables. Lists the tools and calls one against the sandbox. Needs a

@@ -1,5 +1,5 @@
 /**
- * Docs as tests (#31): every fenced block of README.md and docs/*.md runs as a user would run
+ * Docs as tests: every fenced block of README.md and docs/*.md runs as a user would run
  * it, or says why not (`<!-- illustrative: <reason> -->`; the markers: docs-test/blocks.ts).
  *
  * The package is packed once (`npm pack`) and installed into an empty app in a temp dir, as

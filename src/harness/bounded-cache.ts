@@ -19,7 +19,6 @@ export class BoundedCache<K, V> {
     const hit = entries.get(key);
     if (hit !== undefined) {
       // Moved to the newest end only when it is not already there: the common repeat costs nothing.
-      // Stryker disable next-line all: a shortcut only; moving the newest key to the newest end changes no order
       if (entries.size > 1 && this.last !== key) {
         entries.delete(key);
         entries.set(key, hit);

@@ -1,7 +1,8 @@
 /**
  * The known name closest to a mistyped one, for "did you mean" hints (an unknown param, tool
  * id or command). Plain Levenshtein distance over a handful of names: a few lines, so no
- * dependency (the package's runtime dependencies stay zod and undici; docs/decisions.md).
+ * dependency (the package's runtime dependencies stay zod and undici; docs/decisions.md, "The runtime
+ * dependencies are zod and undici").
  */
 export function closestName(name: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;

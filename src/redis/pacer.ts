@@ -128,7 +128,6 @@ export class RedisPacer implements PacerLike {
 
   private args(queue: KeyQueue, turnId: string): (string | number)[] {
     const { spec } = queue;
-    // Stryker disable next-line StringLiteral: any text that is not a number reads as no limit in the scripts (Lua's tonumber gives nil), as '' does
     return [...queue.keys, turnId, spec.windowMs ?? 1_000, this.leaseMs, spec.limit ?? ''];
   }
 

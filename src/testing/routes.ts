@@ -1,6 +1,6 @@
 import { codeForStatus, ToolFailure } from '../harness/errors.js';
 import type { Connection } from '../harness/define/service.js';
-import type { AnyTool, HttpRequestSpec, Query, RequestBody, ToolContext } from '../harness/types.js';
+import type { AnyTool, ExecuteOptions, HttpRequestSpec, Query, RequestBody, ToolContext } from '../harness/types.js';
 
 /** A value no param holds: letters and digits only, so path encoding leaves it as it is. */
 const SENTINEL = 'fbmockvalue7q';
@@ -60,7 +60,7 @@ function callOf(spec: HttpRequestSpec, base: string, toolId: string): BuiltCall 
  * The other calls a composed tool makes (a fallback endpoint, a poll): its own `run`, with
  * every call answered by one failure status, records what it sends. The tool's code, not a table.
  */
-async function probe(tool: AnyTool, params: unknown, status: number): Promise<HttpRequestSpec[]> {
+async function probe(tool: AnyTool, params: unknown, status: number, options: ExecuteOptions): Promise<HttpRequestSpec[]> {
   const sent: HttpRequestSpec[] = [];
   const refuse = (spec: HttpRequestSpec): never => {
     sent.push(spec);
@@ -69,11 +69,11 @@ async function probe(tool: AnyTool, params: unknown, status: number): Promise<Ht
   };
   const ctx: ToolContext<unknown> = {
     send: async (spec) => refuse(spec),
-    call: async (p) => refuse(tool.request(p, {})),
+    call: async (p) => refuse(tool.request(p, options)),
     sleep: async () => {},
     note: () => {},
     reportRateLimit: () => {},
-    options: {},
+    options,
   };
   try {
     await tool.run!(params, ctx);
@@ -84,12 +84,12 @@ async function probe(tool: AnyTool, params: unknown, status: number): Promise<Ht
 }
 
 /** Every distinct call the tool makes for these params: its request, then what its `run` sends on failures. */
-async function build(tool: AnyTool, connection: Connection, params: Record<string, unknown>): Promise<BuiltCall[] | undefined> {
+async function build(tool: AnyTool, connection: Connection, params: Record<string, unknown>, options: ExecuteOptions): Promise<BuiltCall[] | undefined> {
   const parsed = tool.params.safeParse(params);
   if (!parsed.success) return undefined;
-  const base = connection.resolveBaseUrl(parsed.data as object, {});
-  const specs = [tool.request(parsed.data, {})];
-  if (tool.run) for (const status of PROBE_STATUSES) specs.push(...(await probe(tool, parsed.data, status)));
+  const base = connection.resolveBaseUrl(parsed.data as object, options);
+  const specs = [tool.request(parsed.data, options)];
+  if (tool.run) for (const status of PROBE_STATUSES) specs.push(...(await probe(tool, parsed.data, status, options)));
   const seen = new Set<string>();
   const calls: BuiltCall[] = [];
   for (const spec of specs) {
@@ -133,9 +133,10 @@ function routeFrom(toolId: string, call: BuiltCall, parts: Part[], variableQuery
  * changes with a param is that param's place. No route is written by hand.
  */
 export async function routesOf(tool: AnyTool, connection: Connection, example: Record<string, unknown>): Promise<Route[]> {
-  const full: Record<string, unknown> = { ...example, [connection.credential.param]: PLACEHOLDER_CREDENTIAL };
-  if (connection.baseUrl.param) full[connection.baseUrl.param] = PLACEHOLDER_BASE;
-  const plain = await build(tool, connection, full);
+  const placed = connection.placeBaseUrl(PLACEHOLDER_BASE);
+  const full: Record<string, unknown> = { ...example, [connection.credential.param]: PLACEHOLDER_CREDENTIAL, ...placed.params };
+  const options: ExecuteOptions = placed.endpoints ? { endpoints: placed.endpoints } : {};
+  const plain = await build(tool, connection, full, options);
   if (!plain) {
     const issues = tool.params.safeParse(full).error?.issues.map((issue: { path: PropertyKey[]; message: string }) => `${issue.path.map(String).join('.')}: ${issue.message}`).join('; ');
     throw new Error(`the example params of ${tool.id} are not valid params of the tool: ${issues}`);
@@ -148,7 +149,7 @@ export async function routesOf(tool: AnyTool, connection: Connection, example: R
     plain.forEach((call, i) => {
       for (const [key, queryValue] of Object.entries(call.query ?? {})) if (queryValue === value) variableQuery[i]!.add(key);
     });
-    const trial = await build(tool, connection, { ...full, [name]: SENTINEL });
+    const trial = await build(tool, connection, { ...full, [name]: SENTINEL }, options);
     // The same calls in the same order, or the param changes more than a value: skip it.
     if (!trial || trial.length !== plain.length) continue;
     trial.forEach((call, i) => {

@@ -14,7 +14,7 @@ export interface DedupeStore {
 
 /**
  * Heap one remembered key costs at most: a 43-character digest string, its Map slot and its
- * expiry (about 116 bytes measured on Node 20; the rest is room for the Map's growth).
+ * expiry, measured (docs/benchmarks.md), with room left for the Map's growth.
  */
 export const DEDUPE_ENTRY_BYTES = 160;
 

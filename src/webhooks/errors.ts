@@ -20,7 +20,6 @@ export class WebhookVerificationError extends Error {
     this.name = 'WebhookVerificationError';
     this.code = reason;
     this.reason = reason;
-    // Stryker disable next-line ConditionalExpression: the class field above already makes `issues` an own property (undefined), so assigning undefined changes nothing
     if (issues) this.issues = issues;
   }
 }

@@ -3,7 +3,8 @@
  * `NodeHelpers.getNodeParameters` (defaults filled, parameters of other operations dropped,
  * as n8n stores a node) and checked with `getNodeParametersIssues` (a required parameter left
  * empty fails here as in the editor). The functions `execute()` calls are a thin stand-in
- * of n8n-core's execute context: see docs/decisions.md for why n8n-core itself is not used.
+ * of n8n-core's execute context: why n8n-core itself is not used: docs/decisions.md,
+ * "n8n unit tests drive the node with n8n-workflow 2.11.1, not n8n-core".
  */
 import { createRequire } from 'node:module';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';

@@ -105,6 +105,25 @@ describe('connection.resolveBaseUrl', () => {
   });
 });
 
+describe('connection.placeBaseUrl: the one rule every host follows', () => {
+  it('puts a base URL in the base-URL param when the tools take one, else in endpoints under the service', () => {
+    expect(withParam.placeBaseUrl('https://eu.region.test')).toEqual({ params: { base_url: 'https://eu.region.test' } });
+    expect(bare.placeBaseUrl('http://127.0.0.1:9/bare')).toEqual({ endpoints: { bare: 'http://127.0.0.1:9/bare' } });
+  });
+
+  it('places it where resolveBaseUrl then finds it', () => {
+    for (const connection of [withParam, bare, paramOnly]) {
+      const placed = connection.placeBaseUrl('https://placed.test/v1/');
+      expect(connection.resolveBaseUrl(placed.params ?? {}, { endpoints: placed.endpoints })).toBe('https://placed.test/v1');
+    }
+  });
+
+  it("names the params a host's credential holds: the credential, and the base-URL param if any", () => {
+    expect(withParam.credentialParams).toEqual(['token', 'base_url']);
+    expect(bare.credentialParams).toEqual(['key']);
+  });
+});
+
 describe('connection.defineTool', () => {
   const get = withParam.defineTool({
     id: 'region_get',

@@ -23,7 +23,6 @@ export function eventsAsNdjson(data: string, format: 'ndjson' | 'json'): string 
 function checkEvents(data: string, format: 'ndjson' | 'json', ctx: z.RefinementCtx): void {
   const report = (message: string) =>
     ctx.addIssue({
-      // Stryker disable next-line StringLiteral: the tool error carries an issue's path and message only, not its zod code
       code: 'custom',
       path: ['data'],
       message,
@@ -62,7 +61,6 @@ function* chunksOf(ndjson: Buffer, maxBytes: number): Generator<NdjsonChunk> {
   const chunker = new NdjsonChunker(maxBytes);
   yield* chunker.push(ndjson);
   const last = chunker.flush();
-  // Stryker disable next-line ConditionalExpression: the whole input is pushed at once and the chunker cuts a full buffer only when more bytes follow, so flush always holds the last line
   if (last) yield last;
 }
 

@@ -26,7 +26,8 @@ const isRow = (row: unknown) => typeof row === 'object' && row !== null && !Arra
 
 /**
  * Rows checked in place: an array of JSON objects, the same one returned, not a copy (zod's
- * array and record schemas build a new array and a new object per row, 8 ms a MB). It
+ * array and record schemas build a new array and a new object per row, most of a large
+ * answer's cost: docs/benchmarks.md). It
  * accepts what `rowsSchema` accepts, and names the first row that is not an object.
  *
  * A plain `check` that pushes its issue, not `superRefine`: `superRefine` sets an `addIssue`

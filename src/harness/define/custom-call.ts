@@ -99,9 +99,7 @@ export function urlUnderBase(base: string, path: string): string {
   const url = new URL(`${root.origin}${basePath}${encoded}`);
   // Defence in depth: unsafePathReason above already refuses every path these two catch, so no
   // input reaches them and their mutants are equivalent. They stay for a future gap in it.
-  // Stryker disable next-line all: unreachable past unsafePathReason (see above)
   if (url.origin !== root.origin) throw refuse(`leaves the service's origin ${root.origin}`);
-  // Stryker disable next-line all: unreachable past unsafePathReason (see above)
   if (url.pathname !== `${basePath}${encoded}` || !url.pathname.startsWith(`${basePath}/`)) throw refuse(`leaves the service's base path ${basePath || '/'}`);
   return `${root.origin}${url.pathname}`;
 }
@@ -206,7 +204,6 @@ export function customApiCall<const Id extends string, CP extends z.ZodRawShape>
         safeToRetry: call.method === 'GET',
       });
       // Defence in depth, as in urlUnderBase: the request's URL is built from `url` itself.
-      // Stryker disable next-line all: unreachable while connection.request joins base and path as given
       if (request.url !== url) throw failure('invalid_params', 'invalid params: path leaves the service\'s base URL', { issues: [{ path: 'path', message: 'leaves the base URL' }] });
       return request;
     },

@@ -69,6 +69,13 @@ export type ServiceCall = Omit<HttpRequestSpec, 'url' | 'pacing' | 'refusal'> & 
 export interface Connection extends ConnectionSpec {
   /** The base URL of one call: its param, else `options.endpoints[service]`, else the default. No trailing slash. */
   resolveBaseUrl(params: object, options: ExecuteOptions): string;
+  /**
+   * Where a base URL a host holds for this service goes in a call: the base-URL param when the
+   * tools take one, else `options.endpoints[service]`. Every host places it by this one rule.
+   */
+  placeBaseUrl(url: string): { params?: Record<string, string>; endpoints?: Record<string, string> };
+  /** The params a host's credential holds rather than a user's fields: the credential, and the base-URL param if any. */
+  readonly credentialParams: readonly string[];
   /** The full request of one call: base URL, credential header, pacing, refusal check. */
   request(params: object, options: ExecuteOptions, call: ServiceCall): HttpRequestSpec;
   /**
@@ -114,6 +121,8 @@ export function defineConnection<const S extends ConnectionSpec>(spec: S): Conne
   const connection: Connection = {
     ...spec,
     resolveBaseUrl,
+    placeBaseUrl: (url) => (baseUrl.param ? { params: { [baseUrl.param]: url } } : { endpoints: { [spec.service]: url } }),
+    credentialParams: baseUrl.param ? [credential.param, baseUrl.param] : [credential.param],
     defineTool(tool) {
       const call = tool.request;
       // Params are a validated object by the time a request is built (every params schema is one).

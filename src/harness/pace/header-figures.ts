@@ -19,7 +19,6 @@ const DATE = /^(?:[a-z]{3,9},? [\w -]+ \d{2}:\d{2}:\d{2}(?: [a-z]{3}| \d{4})?|\d
  */
 function figure(value: string | undefined, pick: (a: number, b: number) => number): number | undefined {
   if (value === undefined) return undefined;
-  // Stryker disable next-line ConditionalExpression: a fast path; without it the general grammar reads the same number
   if (isPlainDigits(value)) return Number(value);
   const text = value.trim();
   if (NUMBER.test(text)) return Number(text);
@@ -39,7 +38,6 @@ function figure(value: string | undefined, pick: (a: number, b: number) => numbe
 function isPlainDigits(value: string): boolean {
   // Stryker disable next-line ConditionalExpression: turning the fast path down for every value leaves the general grammar, which reads the same number
   if (value.length === 0) return false;
-  // Stryker disable next-line all: a fast path; a longer figure takes the general grammar, which reads the same number
   if (value.length > 15) return false;
   // Stryker disable next-line EqualityOperator: one step past the end reads NaN, which passes the digit check as no digit would fail it
   for (let i = 0; i < value.length; i++) {

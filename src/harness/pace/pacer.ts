@@ -57,7 +57,6 @@ interface KeyState {
 const now = () => performance.now();
 
 /** A timer's delay for a wait of `ms`: +1 ms because timers may fire a hair early, and never past a timer's range. */
-// Stryker disable next-line ArithmeticOperator: `- 1` fires 1–2 ms early; drain finds the wait not over and re-arms (Node runs a delay under 1 ms after 1 ms), so nothing starts early
 const timerDelay = (ms: number) => Math.min(Math.ceil(ms) + 1, MAX_TIMER_MS);
 
 /** The failure of a call the rate limit would hold past its budget (the Redis pacer's too). */
@@ -105,7 +104,6 @@ export class Pacer implements PacerLike {
     const state = this.stateOf(spec);
     const at = now();
     const wait = this.waitMs(state, at);
-    // Stryker disable next-line BlockStatement: the fast path; without it the call queues and drain lets it go at once, in the same tick of the clock
     if (state.queue.length === 0 && wait === 0) {
       this.reserve(state, at);
       return this.turn(spec.key, state);

@@ -24,7 +24,6 @@ export function compiled<S extends z.ZodType>(schema: S): S {
   if (!fast) {
     fast = schema;
     try {
-      // Stryker disable next-line ConditionalExpression: without the check, the absent compile's call throws and is caught below, to the same end
       if (compile) fast = compile(schema);
     } catch {
       // Compiling is an optimisation: a schema it fails on is parsed as written.

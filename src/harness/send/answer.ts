@@ -51,7 +51,6 @@ function binaryWithheld(status: number): ToolFailure {
 export function responseOf(method: string, status: number, headers: Record<string, string>, bytes: Buffer, redactor: Redactor | undefined): HttpResponse | ToolFailure {
   const { body, bodyKind } = decodeBody(status, headers, bytes, method);
   // A speed rule: a small body is walked instead of searched, which finds the same secrets (trustIfClean refuses a non-object itself).
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the same result either way, only the time differs
   if (bodyKind === 'json' && bytes.length >= RAW_SCAN_MIN_BYTES) redactor?.trustIfClean(bytes, body);
   // Bytes handed on as base64 are never walked by the mask: a secret in them is refused here.
   if (bodyKind === 'binary' && redactor?.active) {

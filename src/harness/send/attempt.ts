@@ -1,27 +1,22 @@
-import { onAbort } from './on-abort.js';
 import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ToolFailure } from '../errors.js';
 import { flattenHeaders } from './decode-body.js';
-import { aborted, bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, noAnswer, responseOf, timedOut, type Fault } from './answer.js';
+import { aborted, noAnswer, responseOf, type Fault } from './answer.js';
+import { AttemptGuard, type GuardSettings } from './attempt-guard.js';
 import type { Redactor } from '../mask/redact.js';
 import type { BuiltRequest } from './request.js';
-import { MAX_TIMER_MS } from './sleep.js';
-import { startTimer, type Timer } from './timers.js';
 import type { DispatcherLike, HttpResponse, Transport } from '../types.js';
 import { installedDispatcher, readySharedDispatcher, sharedDispatcher } from './dispatcher.js';
 import { sendThrough } from './transport-attempt.js';
 
 export { DEFAULT_MAX_RESPONSE_BYTES, isFault, type Fault } from './answer.js';
 
-export interface AttemptSettings {
+export interface AttemptSettings extends GuardSettings {
   /** Absent: the shared keep-alive Agent. */
   dispatcher?: DispatcherLike;
   /** The host sends instead of undici (see `ExecuteOptions.transport`). */
   transport?: Transport;
-  timeoutMs: number;
-  maxResponseBytes?: number;
-  signal?: AbortSignal;
   /** The call's redactor: a large JSON body is looked through for secrets as bytes, before any walk. */
   redactor?: Redactor;
 }
@@ -38,21 +33,17 @@ function splitUrl(url: string): { origin: string; path: string } {
 
 /**
  * One request and its whole body, through undici's dispatch API: the body is collected as
- * it arrives, with no stream and no abort-signal plumbing per call (about a quarter more
- * calls per second than `undici.request` on keep-alive loopback, measured in bench/).
+ * it arrives, with no stream and no abort-signal plumbing per call, which is what makes
+ * `undici.request` slower on keep-alive connections (docs/benchmarks.md).
  * Settles exactly once: response, fault, or a `ToolFailure` for a body over the cap.
  */
 class Attempt implements Dispatcher.DispatchHandler {
   private controller?: Dispatcher.DispatchController;
-  private stopped?: Fault | ToolFailure;
   private settled = false;
   private status = 0;
   private headers: Record<string, string> = {};
   private chunks: Buffer[] = [];
-  private size = 0;
-  private readonly maxBytes: number;
-  private readonly timer: Timer;
-  private readonly stopListening?: () => void;
+  private readonly guard: AttemptGuard;
 
   constructor(
     private readonly method: string,
@@ -60,42 +51,31 @@ class Attempt implements Dispatcher.DispatchHandler {
     private readonly resolve: (response: HttpResponse) => void,
     private readonly reject: (reason: Fault | ToolFailure) => void,
   ) {
-    this.maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    this.timer = startTimer(
-      () => this.stop(timedOut(settings.timeoutMs)),
-      // A limit past a timer's range would fire after 1 ms instead.
-      Math.min(settings.timeoutMs, MAX_TIMER_MS),
-    );
-    if (settings.signal) {
-      this.stopListening = onAbort(settings.signal, () => this.stop(aborted()));
-    }
+    this.guard = new AttemptGuard(settings, (reason) => this.stop(reason));
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
     // Stopped while it waited for a connection: it goes no further.
-    if (this.stopped) controller.abort(new Error(this.stopped.message));
+    if (this.guard.reason) controller.abort(new Error(this.guard.reason.message));
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders): void {
     this.status = status;
     this.headers = flattenHeaders(headers);
     this.chunks = [];
-    this.size = 0;
-    const declared = this.headers['content-length'];
-    if (declared !== undefined && Number(declared) > this.maxBytes) this.stop(bodyTooLarge(this.maxBytes));
+    this.guard.size = 0;
+    this.guard.declared(this.headers['content-length']);
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (this.settled) return;
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return this.stop(bodyTooLarge(this.maxBytes));
+    if (this.settled || !this.guard.received(chunk.length)) return;
     this.chunks.push(chunk);
   }
 
   onResponseEnd(): void {
     if (!this.finish()) return;
-    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.guard.size);
     const response = responseOf(this.method, this.status, this.headers, bytes, this.settings.redactor);
     if (response instanceof ToolFailure) return this.reject(response);
     this.resolve(response);
@@ -106,11 +86,10 @@ class Attempt implements Dispatcher.DispatchHandler {
     this.reject(noAnswer(error));
   }
 
-  /** Time-out, the caller's abort, or a body over the cap: settle now, then cancel the request. */
+  /** The guard stopped it (time-out, the caller's abort, a body over the cap): settle now, then cancel the request. */
   private stop(reason: Fault | ToolFailure): void {
     if (this.settled) return;
-    this.stopped = reason;
-    this.finish();
+    this.settled = true;
     this.chunks = [];
     this.reject(reason);
     this.controller?.abort(new Error(reason.message));
@@ -120,8 +99,7 @@ class Attempt implements Dispatcher.DispatchHandler {
   private finish(): boolean {
     if (this.settled) return false;
     this.settled = true;
-    this.timer.cancel();
-    this.stopListening?.();
+    this.guard.release();
     return true;
   }
 }

@@ -16,7 +16,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     // the listener there to remove (else each such wait left one on a long-lived signal).
     const stopListening = signal
       ? onAbort(signal, () => {
-          // Stryker disable next-line OptionalChaining: an abort runs this only after arm() below has set the timer (nothing runs between the two)
           timer?.cancel();
           reject(signal.reason);
         })

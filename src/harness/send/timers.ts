@@ -15,7 +15,6 @@ export interface Timer {
  */
 export function startTimer(fn: () => void, ms: number, background = false): Timer {
   const handle = setTimeout(fn, ms);
-  // Stryker disable next-line OptionalChaining: Node's timers always have unref; the `?.` is for runtimes whose timers are numbers
   if (background) handle.unref?.();
   return { cancel: () => clearTimeout(handle) };
 }

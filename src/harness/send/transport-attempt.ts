@@ -2,78 +2,56 @@
  * One attempt through a host's transport (`ExecuteOptions.transport`): the same time limit,
  * abort, size cap, decoding and secret check as an undici attempt, with the host doing the I/O.
  */
-import { aborted, bodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, noAnswer, responseOf, timedOut, type Fault } from './answer.js';
+import { noAnswer, responseOf } from './answer.js';
+import { AttemptGuard, type GuardSettings } from './attempt-guard.js';
 import { headerDictionary } from './decode-body.js';
 import { failure, ToolFailure } from '../errors.js';
-import { onAbort } from './on-abort.js';
 import type { Redactor } from '../mask/redact.js';
 import type { BuiltRequest } from './request.js';
-import { MAX_TIMER_MS } from './sleep.js';
-import { startTimer } from './timers.js';
 import type { HttpResponse, Transport, TransportResponse } from '../types.js';
 
-export interface TransportSettings {
-  timeoutMs: number;
-  maxResponseBytes?: number;
-  signal?: AbortSignal;
+export interface TransportSettings extends GuardSettings {
   redactor?: Redactor;
 }
 
 /** Sends one built request through `transport` and reads its whole body; rejects with a `Fault` or a `ToolFailure`. */
 export async function sendThrough(transport: Transport, built: BuiltRequest, settings: TransportSettings): Promise<HttpResponse> {
-  const maxBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const controller = new AbortController();
-  let stopped: Fault | ToolFailure | undefined;
   let wake!: () => void;
   const stoppedNow = new Promise<void>((resolve) => (wake = resolve));
-  // The first reason is the one reported: an abort its own time-out set off is still a time-out.
-  const stop = (reason: Fault | ToolFailure) => {
-    if (stopped) return;
-    stopped = reason;
+  const guard = new AttemptGuard(settings, (reason) => {
     controller.abort(new Error(reason.message));
     wake();
-  };
-  const timer = startTimer(() => stop(timedOut(settings.timeoutMs)), Math.min(settings.timeoutMs, MAX_TIMER_MS));
-  const stopListening = settings.signal && onAbort(settings.signal, () => stop(aborted()));
+  });
   try {
     // A host that ignores the signal still loses the race: the attempt ends on time.
     const answer = await Promise.race([transport({ ...built, signal: controller.signal }), stoppedNow]);
-    if (stopped) throw stopped;
+    if (guard.reason) throw guard.reason;
     if (!isAnswer(answer)) throw notAnAnswer();
     const headers = headerDictionary(answer.headers);
-    // An absent or unreadable length is NaN, never over the cap.
-    if (Number(headers['content-length']) > maxBytes) {
-      stop(bodyTooLarge(maxBytes));
-      throw stopped;
-    }
-    const bytes = await readBody(answer.body, maxBytes, stoppedNow, stop);
-    if (stopped) throw stopped;
+    guard.declared(headers['content-length']);
+    if (guard.reason) throw guard.reason;
+    const bytes = await readBody(answer.body, guard, stoppedNow);
+    if (guard.reason) throw guard.reason;
     const response = responseOf(built.method, answer.status, headers, bytes, settings.redactor);
     if (response instanceof ToolFailure) throw response;
     return response;
   } catch (error) {
-    if (stopped) throw stopped;
+    if (guard.reason) throw guard.reason;
     if (error instanceof ToolFailure) throw error;
     throw noAnswer(error);
   } finally {
-    timer.cancel();
-    stopListening?.();
+    guard.release();
   }
 }
 
 /** The body up to the cap: chunks are read as they come, and reading stops (the host's stream closed) past it. */
-async function readBody(
-  body: TransportResponse['body'],
-  maxBytes: number,
-  stoppedNow: Promise<void>,
-  stop: (reason: ToolFailure) => void,
-): Promise<Buffer> {
+async function readBody(body: TransportResponse['body'], guard: AttemptGuard, stoppedNow: Promise<void>): Promise<Buffer> {
   if (body instanceof Uint8Array) {
-    if (body.byteLength > maxBytes) stop(bodyTooLarge(maxBytes));
+    guard.received(body.byteLength);
     return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   }
   const chunks: Uint8Array[] = [];
-  let size = 0;
   let done = false;
   const reader = body[Symbol.asyncIterator]();
   try {
@@ -82,9 +60,8 @@ async function readBody(
       // Stryker disable next-line ConditionalExpression: without it a stopped read fails on `next.done` and the caller throws the same reason
       if (!next) break;
       if (next.done) done = true;
-      else if ((size += next.value.byteLength) > maxBytes) stop(bodyTooLarge(maxBytes));
-      else chunks.push(next.value);
-      if (size > maxBytes) break;
+      else if (guard.received(next.value.byteLength)) chunks.push(next.value);
+      else break;
     }
   } finally {
     // Ended early (the cap, the time limit, an abort): the host's stream is closed, not drained.

@@ -5,6 +5,7 @@ import { paramIssues, unknownParamIssues } from '../../harness/run/execute.js';
 import type { AnyTool, HarnessEvent, ToolError, ToolErrorCode } from '../../harness/types.js';
 import { mergeLlmParams } from '../../schema.js';
 import { checkAgentOptions } from './check-options.js';
+import { errorLine, issueText } from '../shared/params.js';
 import { configuredSecrets, DEFAULT_MAX_ITEMS, DEFAULT_MAX_ROWS, selectTools, userSide, type AgentToolOptions, type ServiceSettings } from './options.js';
 import { decodePageCursor } from './page-cursor.js';
 import { scrubSecrets } from './scrub.js';
@@ -82,7 +83,8 @@ function modelError(tool: AnyTool, error: ToolError, given: Record<string, unkno
       ? { path: issue.path, message: `not configured: the user must set ${tool.service} ${issue.path} in the tool settings; do not pass it` }
       : { path: issue.path, message: `invalid (${issue.message}): the user must fix ${tool.service} ${issue.path} in the tool settings; do not pass it` };
   });
-  const message = issues?.length ? `${error.code}: ${issues.map((issue) => `${issue.path || '(arguments)'}: ${issue.message}`).join('; ')}` : error.message;
+  // The issues, rewritten for the model, are the whole message: the harness's one names the user's params as the model's to fix.
+  const message = issues?.length ? errorLine({ code: error.code, message: issues.map(issueText).join('; '), retryable: error.retryable }) : error.message;
   return {
     code: error.code,
     message,

@@ -61,14 +61,13 @@ export function userSide(tool: AnyTool, settings: ServiceSettings = {}): { param
   for (const [name, value] of Object.entries(settings)) {
     if (value !== undefined && userOnly.has(name)) params[name] = value;
   }
-  const service = getService(tool.service);
+  const connection = getService(tool.service)?.connection;
   // A service with a default base URL (Tinybird's first region) needs only its credential, as in `flowblocks ingest`.
-  const baseUrl = settings.base_url ?? service?.connection.baseUrl.default;
+  const baseUrl = settings.base_url ?? connection?.baseUrl.default;
   if (typeof baseUrl !== 'string') return { params };
-  const param = service ? service.connection.baseUrl.param : userOnly.has('base_url') ? 'base_url' : undefined;
-  if (!param) return { params, endpoints: { [tool.service]: baseUrl } };
-  params[param] = baseUrl;
-  return { params };
+  // A tool of no registered service takes it as its own `base_url` param, if it has one.
+  const placed = connection ? connection.placeBaseUrl(baseUrl) : userOnly.has('base_url') ? { params: { base_url: baseUrl } } : { endpoints: { [tool.service]: baseUrl } };
+  return { params: { ...params, ...placed.params }, ...(placed.endpoints ? { endpoints: placed.endpoints } : {}) };
 }
 
 /** Every secret value in the settings, to scrub from anything handed to a model. */

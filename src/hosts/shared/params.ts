@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ownValue } from '../../harness/dictionary.js';
 import { fieldMeta, paramShape } from '../../harness/define/fields.js';
-import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
+import type { AnyTool, ExecuteOptions, ToolError, ToolIssue, ToolResult } from '../../harness/types.js';
 
 /** A JSON Schema node, as far as the adapters read it. */
 interface Node {
@@ -104,9 +104,14 @@ function fromText(value: string, type: string | undefined): unknown {
   return value;
 }
 
-/** A failed result's error as one line: code, message and every issue. */
+/** One issue as text: its path, then its message (an issue of the whole params has no path). */
+export function issueText(issue: ToolIssue): string {
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+}
+
+/** A failed result's error as one line, for every host: code, message and every issue the message does not already say. */
 export function errorLine(error: ToolError): string {
-  const issues = (error.issues ?? []).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  const issues = (error.issues ?? []).map(issueText);
   // A message that already opens with its code in words (`invalid params: …`) is not prefixed twice.
   const spelled = `${error.code.replaceAll('_', ' ')}: `;
   const head = error.message.startsWith(spelled) ? `${error.code}: ${error.message.slice(spelled.length)}` : `${error.code}: ${error.message}`;

@@ -8,7 +8,7 @@
  */
 import type { Block } from '../../blocks/define-block.js';
 import { callOptions, coerceParams, errorLine, outputRecord, paramInfo } from '../shared/params.js';
-import { runTool } from '../../harness/run/execute.js';
+import { executeTool } from '../../index.js';
 import type { AnyTool, ExecuteOptions } from '../../harness/types.js';
 import { listBlocks } from '../../registry.js';
 import { simGuardedTransport, type SimOutboundGuard } from './outbound-guard.js';
@@ -102,7 +102,7 @@ export function toSimTool(tool: AnyTool, options: SimToolOptions = {}): SimToolC
     async directExecution(values, signal) {
       const startTime = new Date();
       const call = callOptions(options.execute, signal);
-      const result = await runTool(tool, withSimDefaults(coerceParams(tool, values), simDefaults), transport ? { ...call, transport } : call);
+      const result = await executeTool(tool, withSimDefaults(coerceParams(tool, values), simDefaults), transport ? { ...call, transport } : call);
       const endTime = new Date();
       const timing = { startTime: startTime.toISOString(), endTime: endTime.toISOString(), duration: endTime.getTime() - startTime.getTime() };
       if (result.success) return { success: true, output: outputRecord(result), statusCode: result.meta.status, timing };

@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../../harness/send/dispatcher.js';
 import { connection } from '../../../tools/tinybird/connection.js';
 import { ingestEvents, type IngestProgress } from '../../../tools/tinybird/ingest/ingest-events.js';
 import { readNdjsonFile } from '../../../tools/tinybird/ingest/read-ndjson-file.js';
 import { datasourceParam } from '../../../tools/tinybird/params.js';
-import type { CliCommand } from './command.js';
+import { parseCommandArgs, type CliCommand } from './command.js';
 import { ingestSummary } from './ingest-report.js';
 import { renderProgress } from './progress-bar.js';
 
@@ -56,35 +55,26 @@ function progressPrinter(stderr: (s: string) => void, tty: boolean) {
 export const command: CliCommand = {
   summary: 'stream an NDJSON file into a Tinybird Data Source, with a progress bar',
   async run(argv, io) {
-    let values;
-    let file: string | undefined;
-    try {
-      const parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          datasource: { type: 'string' },
-          'base-url': { type: 'string' },
-          token: { type: 'string' },
-          gzip: { type: 'boolean' },
-          wait: { type: 'boolean' },
-          concurrency: { type: 'string' },
-          'max-request-bytes': { type: 'string' },
-          'from-row': { type: 'string' },
-          'on-ambiguous': { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      });
-      values = parsed.values;
-      file = parsed.positionals[0];
-    } catch (error) {
-      io.stderr(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (values.help) {
-      io.stdout(USAGE);
-      return 0;
-    }
+    const parsed = parseCommandArgs(
+      argv,
+      {
+        datasource: { type: 'string' },
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        gzip: { type: 'boolean' },
+        wait: { type: 'boolean' },
+        concurrency: { type: 'string' },
+        'max-request-bytes': { type: 'string' },
+        'from-row': { type: 'string' },
+        'on-ambiguous': { type: 'string' },
+      },
+      USAGE,
+      io,
+      true,
+    );
+    if (typeof parsed === 'number') return parsed;
+    const { values } = parsed;
+    const file = parsed.positionals[0];
     const token = values.token ?? process.env[TOKEN_ENV];
     const missing = [!file && '<file>', !values.datasource && '--datasource', !token && `--token or $${TOKEN_ENV}`].filter(Boolean);
     if (missing.length) {

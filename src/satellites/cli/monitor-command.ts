@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../../harness/send/dispatcher.js';
 import { fileBackend } from '../notifications/file-backend.js';
 import { safeOrigin } from '../notifications/http.js';
@@ -8,7 +7,7 @@ import { LogMonitor, MonitorError } from '../notifications/monitor.js';
 import { Notifier } from '../notifications/notifier.js';
 import { isRedisUrl } from '../notifications/redis/url.js';
 import { SettingsError, type Channel } from '../notifications/settings.js';
-import type { CliCommand } from './command.js';
+import { parseCommandArgs, type CliCommand } from './command.js';
 
 const STORE_ENV = 'FLOWBLOCKS_MONITOR_STORE';
 
@@ -44,26 +43,9 @@ async function openBackend(store: string | undefined, config: MonitorConfig, dat
 export const command: CliCommand = {
   summary: 'watch a workspace\'s logs and send completion notifications and alerts',
   async run(argv, io) {
-    let values;
-    try {
-      values = parseArgs({
-        args: argv,
-        options: {
-          config: { type: 'string' },
-          once: { type: 'boolean' },
-          'data-dir': { type: 'string' },
-          store: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }).values;
-    } catch (error) {
-      io.stderr(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (values.help) {
-      io.stdout(USAGE);
-      return 0;
-    }
+    const parsed = parseCommandArgs(argv, { config: { type: 'string' }, once: { type: 'boolean' }, 'data-dir': { type: 'string' }, store: { type: 'string' } }, USAGE, io);
+    if (typeof parsed === 'number') return parsed;
+    const { values } = parsed;
     if (!values.config) {
       io.stderr(`missing --config\n\n${USAGE}`);
       return 2;

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { closeSharedDispatcher } from '../../harness/send/dispatcher.js';
 import { untilStopped } from './until-stopped.js';
-import type { CliCommand, CliIo } from './command.js';
+import { parseCommandArgs, type CliCommand, type CliIo } from './command.js';
 import { portOf } from './params.js';
 import { tryIt } from './sandbox-try-it.js';
 import type { Sandbox, SandboxService } from '../sandbox/index.js';
@@ -66,17 +65,9 @@ async function earlierSandbox(port: number): Promise<{ pid: number } | undefined
 }
 
 async function printOutbox(argv: string[], io: CliIo): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${OUTBOX_USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    io.stdout(OUTBOX_USAGE);
-    return 0;
-  }
+  const parsed = parseCommandArgs(argv, { url: { type: 'string' } }, OUTBOX_USAGE, io);
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const origin = (values.url ?? `http://127.0.0.1:${DEFAULT_PORT}`).replace(/\/+$/, '');
   let emails: { sentAt: string; to: string; subject: string; status: string; transactionalId: string }[];
   try {
@@ -123,37 +114,30 @@ export const command: CliCommand = {
   subcommands: { outbox: 'print the e-mails a running sandbox has "sent"' },
   async run(argv, io) {
     if (argv[0] === 'outbox') return printOutbox(argv.slice(1), io);
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          port: { type: 'string' },
-          'tinybird-port': { type: 'string' },
-          'loops-port': { type: 'string' },
-          'workflow-port': { type: 'string' },
-          'no-service-ports': { type: 'boolean' },
-          'admin-port': { type: 'string' },
-          'no-seed': { type: 'boolean' },
-          'data-dir': { type: 'string' },
-          schema: { type: 'string' },
-          workflows: { type: 'string' },
-          fault: { type: 'string', multiple: true },
-          'fault-seed': { type: 'string' },
-          'import-from': { type: 'string', multiple: true },
-          tour: { type: 'boolean' },
-          once: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }));
-    } catch (error) {
-      io.stderr(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (values.help) {
-      io.stdout(USAGE);
-      return 0;
-    }
+    const parsed = parseCommandArgs(
+      argv,
+      {
+        port: { type: 'string' },
+        'tinybird-port': { type: 'string' },
+        'loops-port': { type: 'string' },
+        'workflow-port': { type: 'string' },
+        'no-service-ports': { type: 'boolean' },
+        'admin-port': { type: 'string' },
+        'no-seed': { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        schema: { type: 'string' },
+        workflows: { type: 'string' },
+        fault: { type: 'string', multiple: true },
+        'fault-seed': { type: 'string' },
+        'import-from': { type: 'string', multiple: true },
+        tour: { type: 'boolean' },
+        once: { type: 'boolean' },
+      },
+      USAGE,
+      io,
+    );
+    if (typeof parsed === 'number') return parsed;
+    const { values } = parsed;
     let port;
     let adminPort;
     let servicePorts: Record<SandboxService, number> | false = false;

@@ -5,7 +5,8 @@
  *
  * The spec's delivery schedule. It lists five delays beside "maximum attempts: 5"; we read
  * that as five retries after the first attempt, so every listed delay is used and a delivery
- * makes at most six requests (see docs/decisions.md).
+ * makes at most six requests (docs/decisions.md, "Maximum attempts: 5 means five
+ * retries after the first attempt").
  */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 60_000, 180_000, 600_000];
 

@@ -78,7 +78,6 @@ export class RuleEngine {
 
   /** Records a completed execution and returns the rules it makes fire (cool-downs claimed). */
   completed(log: CompletedLog, now: number): FiredRule[] {
-    // Stryker disable next-line ArrayDeclaration: a first entry that is not a run has no numeric end time, so no window counts it and remember() drops it before anything reads the runs
     let history = this.state.workflows[log.workflowId];
     if (!history) {
       history = this.state.workflows[log.workflowId] = { runs: [], consecutiveFailures: 0 };
@@ -150,7 +149,6 @@ export class RuleEngine {
     const keepFrom = history.lastRunAt - historyHours(this.rules) * 3_600_000;
     const firstKept = history.runs.findIndex((r) => r.at > keepFrom);
     history.runs.splice(0, firstKept === -1 ? history.runs.length : firstKept);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: splice with a count of 0 or less removes nothing, so the check only saves a call
     if (history.runs.length > MAX_RUNS_KEPT) history.runs.splice(0, history.runs.length - MAX_RUNS_KEPT);
   }
 }

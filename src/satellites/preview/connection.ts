@@ -25,9 +25,9 @@ export interface PreviewConnection {
  * (Tinybird, Workflow), else `executeTool`'s `endpoints` (Loops). Fills `values` or `endpoints`.
  */
 function placeBaseUrl(connection: Pick<PreviewConnection, 'values' | 'endpoints'>, service: string, url: string): void {
-  const param = getService(service)?.connection.baseUrl.param;
-  if (param) connection.values[service] = { ...connection.values[service], [param]: url };
-  else connection.endpoints[service] = url;
+  const placed = getService(service)?.connection.placeBaseUrl(url) ?? { endpoints: { [service]: url } };
+  if (placed.params) connection.values[service] = { ...connection.values[service], ...placed.params };
+  Object.assign(connection.endpoints, placed.endpoints);
 }
 
 /** Everything prefilled from a running sandbox: its URLs and its ready demo credentials. */

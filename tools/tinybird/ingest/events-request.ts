@@ -21,7 +21,8 @@ export const DEFAULT_INGEST_CONCURRENCY = 2;
  * What to do when a request's outcome is unknown (a connection cut, a time-out, a gateway
  * error): the rows may already be written, and the Events API has no idempotency key.
  * `retry` sends them again (at-least-once: they may land twice); `stop` does not, reports
- * them as `unknown` and stops the run. Default `stop` (see docs/decisions.md).
+ * them as `unknown` and stops the run. Default `stop`: why, in docs/decisions.md
+ * ("After an ambiguous fault, an ingest stops by default").
  */
 export type OnAmbiguous = 'retry' | 'stop';
 export const DEFAULT_ON_AMBIGUOUS: OnAmbiguous = 'stop';

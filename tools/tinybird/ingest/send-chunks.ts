@@ -110,7 +110,6 @@ export async function sendChunks(
     options.onProgress(figures);
   };
   const skip = options.skipRows ?? 0;
-  // Stryker disable next-line ArithmeticOperator: only read once stopped, and a stop needs an answer to a send, which first moves it past its chunk
   let nextRow = skip + 1;
   // Rows up to here may be in the Data Source (ingested or unknown); none after it are.
   let lastRowMaybeIn = skip;

@@ -54,7 +54,6 @@ export class RedisStateStore implements StateStore<NotificationState> {
   }
 
   save(value: NotificationState): void {
-    // Stryker disable next-line ConditionalExpression: write() checks the failure before it writes anything
     if (this.failure) return; // the lease is gone: nothing more is written
     const outbox = value.queue.deliveries.filter((d) => d.state === 'pending').map((d) => ({ ...d }));
     this.next = { text: JSON.stringify(value), outbox };
@@ -86,7 +85,6 @@ export class RedisStateStore implements StateStore<NotificationState> {
         }
         trouble.ok();
         backoff = 100;
-        // Stryker disable next-line OptionalChaining: `next` is set here (only this line clears it, after reading it at the top of the loop)
         if (this.next?.text === text) this.next = undefined; // else a newer snapshot came meanwhile
         this.onCommit?.(outbox);
       } catch (error) {

@@ -132,7 +132,6 @@ export class SqlGate {
       const roots = parseExplainAst(dump);
       return roots.length === 1 ? roots[0] : undefined;
     } catch (error) {
-      // Stryker disable next-line ConditionalExpression: parseExplainAst throws only AstShapeError; anything else would be a bug of ours, rethrown
       if (error instanceof AstShapeError) return undefined;
       throw error;
     }
