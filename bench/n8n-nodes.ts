@@ -1,5 +1,5 @@
 /**
- * `npm run bench:n8n`: our Loops node against n8n's own HTTP Request node making the same call
+ * `npx tsx bench/n8n-nodes.ts`: our Loops node against n8n's own HTTP Request node making the same call
  * (GET /contacts/find?email=…, `Authorization: Bearer <key>`, the same Accept) per item, in the
  * same real n8n (scripts/n8n-host.ts: the cached n8n on Node 24), against the sandbox.
  *
@@ -11,7 +11,7 @@
  * - `loop`: Loop Over Items with batch size 1, so both nodes run once per item, one call at a time.
  * Runs alternate sides (ours, n8n's, n8n's, ours, …); the figure is the median of the runs.
  *
- * `npm run bench:n8n -- --items 1000 --runs 3 --shapes batch,loop`; FLOWBLOCKS_KEEP_N8N_HOME=1
+ * `npx tsx bench/n8n-nodes.ts --items 1000 --runs 3 --shapes batch,loop`; FLOWBLOCKS_KEEP_N8N_HOME=1
  * keeps n8n's user folder.
  */
 import { execFileSync } from 'node:child_process';

@@ -5,7 +5,6 @@
  * ASCII; the others (a second key, a proxy password, a host's other secrets) hold any character.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/hosts/n8n/index.js';
@@ -13,6 +12,7 @@ import { toSimTool } from '../../src/hosts/sim/index.js';
 import { getTool } from '../../src/registry.js';
 import { echoEveryForm, expectNoSecretForm, HEADER_SAFE_SECRETS, TELLING_SECRETS } from '../helpers/secret-forms.js';
 import { runN8nNode } from './n8n-context.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const API_KEY = HEADER_SAFE_SECRETS[0];
 const OLD_KEY = TELLING_SECRETS[0];
@@ -31,8 +31,8 @@ beforeAll(async () => {
       data: { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z', executionData: { finalOutput: echo, [echo]: 1 } },
     }));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  base = serverAddress.origin;
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
@@ -44,18 +44,18 @@ describe('n8n node: every secret of its credential, in every form', () => {
     // The proxy password sits in the base URL percent-encoded, as a URL holds it.
     const credentials = { apiKey: API_KEY, previousApiKey: OLD_KEY, baseUrl: `http://user:${encodeURIComponent(PASSWORD)}@127.0.0.1:${new URL(base).port}/` };
     seen.length = 0;
-    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'log-1' }, credentials });
     expect(seen[0]).toEqual({ url: '/api/v1/logs/log-1', key: API_KEY });
     expect(JSON.stringify(output)).toContain('[redacted]');
     expectNoSecretForm(output, ALL);
-    const failed = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials, continueOnFail: true });
+    const failed = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'bad' }, credentials, continueOnFail: true });
     expect(JSON.stringify(failed.output)).toContain('bad_request');
     expectNoSecretForm(failed.output, ALL);
   });
 
   it('is masked in the error n8n is thrown when the node does not continue on fail', async () => {
     const credentials = { apiKey: API_KEY, previousApiKey: OLD_KEY, baseUrl: base };
-    const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials }).then(
+    const thrown = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'bad' }, credentials }).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -9,7 +9,6 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { ensureN8n, importIntoN8n, n8n, N8N_VERSION, readExecutions, type Stored
 import { credentialRef, workflowNode as node } from '../../scripts/n8n-workflow-json.js';
 import { createMcpHttpHandler } from '../../src/hosts/agents/mcp-http/handler.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 import { messageText, startOpenAiStub, type OpenAiStub } from './openai-stub.js';
 
 const TOKEN = 'n8n-mcp-token-0123456789abcdef';
@@ -89,9 +89,7 @@ beforeAll(async () => {
     res.once('finish', () => (entry.status = res.statusCode));
     handler(req, res);
   });
-  mcp.listen(0, '127.0.0.1');
-  await new Promise((resolve) => mcp.once('listening', resolve));
-  mcpUrl = `http://127.0.0.1:${(mcp.address() as AddressInfo).port}/mcp`;
+  mcpUrl = `${(await listenOnLoopback(mcp)).origin}/mcp`;
 
   const credentials = [
     { id: 'openAiStub000000', name: 'openAiStub000000', type: 'openAiApi', data: { apiKey: OPENAI_KEY, url: model.url } },

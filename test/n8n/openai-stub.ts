@@ -5,9 +5,8 @@
  * name, since n8n prefixes an MCP tool with its node's name); once the conversation holds tool
  * results, it answers with them as its text. Every request body is kept for the test to read.
  */
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 interface ChatMessage {
   role: string;
@@ -79,10 +78,9 @@ export async function startOpenAiStub(calls: Record<string, Record<string, unkno
       () => res.writeHead(400).end(),
     );
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
+  const { origin } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    url: `${origin}/v1`,
     requests,
     close: () => {
       server.closeAllConnections();
