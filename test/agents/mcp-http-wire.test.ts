@@ -5,12 +5,12 @@
  * web `Request` or `Response` on the way (the cost that transport added per call).
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMcpHttp, type McpHttpServer } from '../../src/hosts/agents/mcp-http/serve.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const TOKEN = 'p.wire-test-token';
 const SQL_ANSWER = { meta: [{ name: 'n', type: 'UInt64' }], data: [{ n: 42 }], rows: 1, statistics: { elapsed: 0.001, rows_read: 1, bytes_read: 8 } };
@@ -29,11 +29,6 @@ let served: McpHttpServer;
 let reference: HttpServer;
 let referenceUrl: string;
 
-const listen = async (server: HttpServer): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
-
 beforeAll(async () => {
   tinybird = createServer((req, res) => {
     let body = '';
@@ -43,7 +38,7 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(SQL_ANSWER));
     });
   });
-  const tinybirdUrl = await listen(tinybird);
+  const { origin: tinybirdUrl } = await listenOnLoopback(tinybird);
   served = await serveMcpHttp({ port: 0, services: ['tinybird'], settings: { tinybird: { base_url: tinybirdUrl, token: TOKEN } } });
   const tools = (await post(served.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).json as { result: unknown };
   reference = createServer((req, res) => {
@@ -52,7 +47,7 @@ beforeAll(async () => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     void server.connect(transport).then(() => transport.handleRequest(req, res));
   });
-  referenceUrl = `${await listen(reference)}/mcp`;
+  referenceUrl = `${(await listenOnLoopback(reference)).origin}/mcp`;
 });
 afterAll(async () => {
   await served?.close();
