@@ -27,8 +27,11 @@ export interface McpSide {
 export interface McpHttpResult {
   c1: { mcp: McpSide; executor: McpSide };
   c64: { mcp: McpSide; executor: McpSide };
-  /** Server CPU µs per call at c64 with no tool run: the SDK's stateless server and transport, and plain node:http. */
-  breakdown: { sdkUs: number; rawUs: number };
+  /**
+   * Server CPU µs per call at c64 with no tool run: the SDK's server with the transport
+   * flowblocks uses, the same server with the SDK's own Node transport, and plain node:http.
+   */
+  breakdown: { sdkUs: number; stockUs: number; rawUs: number };
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -50,20 +53,29 @@ async function latencies(calls: number, concurrency: number, fn: () => Promise<v
 }
 
 export async function mcpHttpBench(peerPort: number, { runs = 5, c1Calls = 1000, c64Calls = 8000 } = {}): Promise<McpHttpResult> {
-  const { child, message } = await startChild<{ url: string; sdkUrl: string; rawUrl: string }>('./mcp-http-server.ts', [String(peerPort)]);
+  const { child, message } = await startChild<{ url: string; sdkUrl: string; stockUrl: string; rawUrl: string }>('./mcp-http-server.ts', [String(peerPort)]);
   const serverCpu = async (): Promise<number> => {
     const answer = once(child, 'message');
     child.send('cpu');
     return ((await answer)[0] as { cpu: number }).cpu;
   };
-  // The SDK client hands one AbortSignal to every fetch it makes; 64 at a time pass Node's leak warning.
-  setMaxListeners(100_000);
   const connect = async (url: string) => {
     const client = new Client({ name: 'bench', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await client.connect(transport);
+    // The SDK client hands its one AbortSignal to every fetch; undici's Request adds a listener
+    // to it per fetch, dropped only when that Request is collected. undici caps the signal at
+    // 1 500 listeners when its limit is the default, and past that Node builds and prints a
+    // warning per fetch, which would be counted as the client's cost: no limit on this signal.
+    setMaxListeners(0, (transport as unknown as { _abortController: AbortController })._abortController.signal);
     return client;
   };
-  const [client, sdkClient, rawClient] = await Promise.all([connect(message.url), connect(message.sdkUrl), connect(message.rawUrl)]);
+  const [client, sdkClient, stockClient, rawClient] = await Promise.all([
+    connect(message.url),
+    connect(message.sdkUrl),
+    connect(message.stockUrl),
+    connect(message.rawUrl),
+  ]);
   const fixed = (c: Client) => async () => {
     await c.callTool({ name: 'tinybird_query', arguments: QUERY });
   };
@@ -117,16 +129,19 @@ export async function mcpHttpBench(peerPort: number, { runs = 5, c1Calls = 1000,
     const c1 = await measure(c1Calls, 1);
     const c64 = await measure(c64Calls, 64);
     await latencies(500, 8, fixed(sdkClient));
+    await latencies(500, 8, fixed(stockClient));
     await latencies(500, 8, fixed(rawClient));
     const sdk: number[] = [];
+    const stock: number[] = [];
     const raw: number[] = [];
     for (let i = 0; i < runs; i++) {
       sdk.push((await round(fixed(sdkClient), c64Calls, 64)).server);
+      stock.push((await round(fixed(stockClient), c64Calls, 64)).server);
       raw.push((await round(fixed(rawClient), c64Calls, 64)).server);
     }
-    return { c1, c64, breakdown: { sdkUs: median(sdk), rawUs: median(raw) } };
+    return { c1, c64, breakdown: { sdkUs: median(sdk), stockUs: median(stock), rawUs: median(raw) } };
   } finally {
-    await Promise.all([client.close(), sdkClient.close(), rawClient.close()]);
+    await Promise.all([client.close(), sdkClient.close(), stockClient.close(), rawClient.close()]);
     await stopChild(child);
   }
 }

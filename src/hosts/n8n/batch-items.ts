@@ -5,7 +5,7 @@
  * batch's answer, or the failure of the rows it gave (a failure's `issues[].rows`).
  */
 import { ToolFailure } from '../../harness/errors.js';
-import { runTool } from '../../harness/run/execute.js';
+import { executeTool } from '../../index.js';
 import type { AnyTool, BatchSpec, ExecuteOptions, ToolError, ToolIssue } from '../../harness/types.js';
 
 export interface BatchEntry {
@@ -54,7 +54,7 @@ export async function runBatched(tool: AnyTool, entries: BatchEntry[]): Promise<
   for (const group of groups.values()) {
     const rows = group.flatMap((joined) => joined.rows);
     const { entry } = group[0]!;
-    const result = await runTool(tool, batch.join(entry.params, rows), entry.options);
+    const result = await executeTool(tool, batch.join(entry.params, rows), entry.options);
     const sent = { items: group.length, rows: rows.length };
     for (const joined of group) {
       const own = { rows: joined.rows.length, first_row: joined.first, last_row: joined.last };

@@ -20,7 +20,7 @@ import type {
 import type { Block } from '../../blocks/define-block.js';
 import type { BlockOperation, FieldManifest } from '../../blocks/manifest.js';
 import { callOptions, coerceParams, errorText, outputRecord } from '../shared/params.js';
-import { runTool } from '../../harness/run/execute.js';
+import { executeTool } from '../../index.js';
 import type { Service } from '../../harness/define/service.js';
 import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
 import { getService } from '../../registry.js';
@@ -357,7 +357,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
   if (!service) throw new Error(`block ${block.type}: no registered service; pass options.service`);
   const { connection } = service;
-  const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
+  const secretParams = new Set(connection.credentialParams);
   const iconFile = `${n8nNodeName(block)}.svg` as const;
   const iconDarkFile = `${n8nNodeName(block)}.dark.svg` as const;
   const icon: ThemedIcon = { light: `file:${iconFile}`, dark: `file:${iconDarkFile}` };
@@ -393,8 +393,10 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     const runOptions = callOptions(options.execute, signal);
     runOptions.secrets = [...(runOptions.secrets ?? []), ...credentialSecrets(secret)];
     if (options.http === 'n8n') runOptions.transport = n8nTransport(helpers);
-    if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
-    else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
+    if (!baseUrl) return runOptions;
+    const placed = connection.placeBaseUrl(baseUrl);
+    Object.assign(params, placed.params);
+    if (placed.endpoints) runOptions.endpoints = { ...runOptions.endpoints, ...placed.endpoints };
     return runOptions;
   }
 
@@ -407,7 +409,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
     listSearch[searchMethodName(field)] = async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
       const secret = await this.getCredentials(credential.name);
       const params: Record<string, unknown> = paginationToken && lister.pagination ? { [lister.pagination.cursorParam]: paginationToken } : {};
-      const result = await runTool(lister, params, withCredential(secret, params, this.helpers as IExecuteFunctions['helpers'], undefined));
+      const result = await executeTool(lister, params, withCredential(secret, params, this.helpers as IExecuteFunctions['helpers'], undefined));
       if (!result.success) throw n8nError(options.n8nWorkflow, this.getNode(), result.error, 0);
       return searchResults(lister, result.output, filter);
     };
@@ -456,7 +458,7 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
       }
       const result = recordsShape(tool)
         ? await listItems(tool, coerceParams(tool, params), runOptions, listChoice(this, i), i)
-        : await runTool(tool, coerceParams(tool, params), runOptions);
+        : await executeTool(tool, coerceParams(tool, params), runOptions);
       settle(result, i, runOptions.signal);
     }
     for (const [tool, entries] of batched) {

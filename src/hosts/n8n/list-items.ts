@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { paginate } from '../../harness/define/paginate.js';
 import { ToolCallError } from '../../harness/errors.js';
-import { runTool } from '../../harness/run/execute.js';
+import { executeTool } from '../../index.js';
 import type { AnyTool, ExecuteOptions, ToolError } from '../../harness/types.js';
 import { n8nName } from './names.js';
 import { recordsShape, simplified } from './records.js';
@@ -88,7 +88,7 @@ export async function listItems(tool: AnyTool, params: Record<string, unknown>, 
       throw error;
     }
   } else {
-    const result = await runTool(tool, params, options);
+    const result = await executeTool(tool, params, options);
     if (!result.success) return result;
     const output = result.output as Record<string, unknown>;
     const found = output[shape.field];

@@ -46,18 +46,16 @@ export const DEFAULT_MAX_CONCURRENT_CALLS = 256;
 export const DEFAULT_MAX_CONCURRENT_CALLS_PER_CLIENT = 32;
 
 /** An answer before the MCP SDK is involved: a JSON-RPC error, as the SDK's transport writes its own. */
-function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
 }
 
 async function loadTransport() {
   try {
-    const [transport, validator] = await Promise.all([
-      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-      import('@modelcontextprotocol/sdk/validation/ajv'),
-    ]);
-    return { Transport: transport.StreamableHTTPServerTransport, Validator: validator.AjvJsonSchemaValidator };
+    // The transport module imports the optional SDK itself: loaded only here, like the SDK.
+    const [transport, validator] = await Promise.all([import('./post-transport.js'), import('@modelcontextprotocol/sdk/validation/ajv')]);
+    return { checkPost: transport.checkPost, Transport: transport.HttpPostTransport, Validator: validator.AjvJsonSchemaValidator };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new Error(MCP_SDK_MISSING, { cause: error });
     throw error;
@@ -67,12 +65,13 @@ async function loadTransport() {
 /**
  * The MCP server over Streamable HTTP as a listener to mount in any Node HTTP server (its
  * path and its health check; every other path is 404). Stateless: each request gets a fresh
- * SDK server and transport, so any process behind a load balancer answers any request.
+ * SDK server and a transport that writes to Node's response (post-transport.ts), so any
+ * process behind a load balancer answers any request.
  * Before anything runs: the bearer token, the Origin, the credential headers, the body size
  * and the concurrency bounds. Credentials come from `settings` or, per request, from headers.
  */
 export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promise<McpHttpHandler> {
-  const [sdk, { Transport, Validator }] = await Promise.all([loadMcpSdk(), loadTransport()]);
+  const [sdk, { checkPost, Transport, Validator }] = await Promise.all([loadMcpSdk(), loadTransport()]);
   // The SDK server makes an Ajv of its own unless given one: the one schema validator for every request's server.
   const jsonSchemaValidator = new Validator();
   const path = options.path ?? '/mcp';
@@ -123,7 +122,9 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       if (req.destroyed) return;
       return refuse(res, 400, 'parse error: the body is not JSON');
     }
-    const { calls, progress } = peekMessages(body);
+    const post = checkPost(req.headers, body);
+    if ('refusal' in post) return refuse(res, post.refusal.status, post.refusal.message, {}, post.refusal.code);
+    const { calls, progress } = peekMessages(post.messages);
     const client = clientKey(req);
     let leave: (() => void) | undefined;
     if (calls > 0) {
@@ -168,9 +169,10 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       const { requestId, reason } = notification.params;
       if (requestId !== undefined) cancels.cancel(client, requestId, reason ?? 'cancelled by the client');
     });
-    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !progress, maxRequestBodySize: maxRequestBytes });
+    // One JSON body unless a call asked for progress, which needs an event stream.
+    const transport = new Transport(res, !progress);
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    transport.receive(post.messages);
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {

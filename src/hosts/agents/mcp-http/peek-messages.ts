@@ -1,8 +1,8 @@
 /**
- * What a request's JSON-RPC messages ask, read before the SDK checks them: how many tool
- * calls (each takes a place under the concurrency bounds) and whether any asked for progress
- * (which needs an event stream; otherwise the answer is one JSON body). A malformed message
- * counts as nothing here; the SDK's transport refuses it.
+ * What a request's JSON-RPC messages ask, read before the SDK's server gets them: how many
+ * tool calls (each takes a place under the concurrency bounds) and whether any asked for
+ * progress (which needs an event stream; otherwise the answer is one JSON body). A malformed
+ * message counts as nothing here.
  */
 export function peekMessages(body: unknown): { calls: number; progress: boolean } {
   let calls = 0;
