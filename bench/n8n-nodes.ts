@@ -1,5 +1,5 @@
 /**
- * `npm run bench:n8n`: our Loops node against n8n's own HTTP Request node making the same call
+ * `npx tsx bench/n8n-nodes.ts`: our Loops node against n8n's own HTTP Request node making the same call
  * (GET /contacts/find?email=…, `Authorization: Bearer <key>`, the same Accept) per item, in the
  * same real n8n (scripts/n8n-host.ts: the cached n8n on Node 24), against the sandbox.
  *
@@ -11,7 +11,7 @@
  * - `loop`: Loop Over Items with batch size 1, so both nodes run once per item, one call at a time.
  * Runs alternate sides (ours, n8n's, n8n's, ours, …); the figure is the median of the runs.
  *
- * `npm run bench:n8n -- --items 1000 --runs 3 --shapes batch,loop`; FLOWBLOCKS_KEEP_N8N_HOME=1
+ * `npx tsx bench/n8n-nodes.ts --items 1000 --runs 3 --shapes batch,loop`; FLOWBLOCKS_KEEP_N8N_HOME=1
  * keeps n8n's user folder.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_NODE, N8N_VERSION, readExecutions, type StoredExecution } from '../scripts/n8n-host.js';
+import { workflowNode as node } from '../scripts/n8n-workflow-json.js';
 import { startSandbox } from '../src/satellites/sandbox/index.js';
 import { median } from './measure.js';
 import { load, machine } from './report.js';
@@ -42,15 +43,6 @@ const EMAIL = 'n8n-bench@example.com';
 const ACCEPT = 'application/json, text/plain;q=0.9, */*;q=0.8';
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
-const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-  id: name.replaceAll(' ', '-'),
-  name,
-  type,
-  typeVersion,
-  position: [0, 0],
-  parameters,
-  ...extra,
-});
 const to = (...targets: string[]) => targets.map((t) => ({ node: t, type: 'main', index: 0 }));
 
 /** The node under test, by side: the same call either way. */

@@ -1,6 +1,6 @@
 /**
  * Writes docs/blocks/<type>.md and blocks/<type>.json (the manifest with its tools' JSON
- * Schemas, exported as `flowblocks/blocks/<type>.json`) for every block, and the manifests as
+ * Schemas, what `flowblocks manifest <type>` prints; kept in the repository) for every block, and the manifests as
  * typed data for `flowblocks/sim/blocks` (src/blocks/manifests.generated.ts) (`npm run docs`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

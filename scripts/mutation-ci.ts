@@ -13,10 +13,8 @@
  *   where it matters; nothing when no name matches.
  * - Nothing of either: nothing to run.
  *
- * Two Stryker configs, each over its own files: stryker.config.json (the main set) and
- * stryker.redis.config.json (the Redis code, whose tests need a real redis-server; a test
- * under test/redis/ maps to the Redis set only, any other test to the main set only). Each
- * config with files to check is one Stryker run; the time limit covers them together.
+ * One Stryker config, stryker.config.json, one mutate list: the Redis code's tests (the
+ * `mutation-redis` project of vitest.config.ts) need a real redis-server, which CI installs first.
  *
  * Each mutated file must reach the `break` threshold of its config, or, for a file
  * listed in scripts/mutation-floors.json (measured below it), its floor: touching a weak file
@@ -27,21 +25,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { matcher, STRYKER_CONFIG, strykerConfig, type StrykerConfig } from '../test/mutation/mutated-files.js';
 
 const MINUTES = Number(process.env.MUTATION_CI_MINUTES ?? 6);
 const FLOORS = 'scripts/mutation-floors.json';
-
-/** The Stryker configs, and which changed tests may name a file of each. */
-const CONFIGS: { file: string; tests: (path: string) => boolean }[] = [
-  { file: 'stryker.config.json', tests: (path) => !path.startsWith('test/redis/') },
-  { file: 'stryker.redis.config.json', tests: (path) => path.startsWith('test/redis/') },
-];
-
-interface StrykerConfig {
-  mutate: string[];
-  thresholds: { break: number };
-  jsonReporter: { fileName: string };
-}
 
 interface Report {
   files: Record<string, { mutants: { status: string }[] }>;
@@ -59,31 +46,11 @@ function fileScore(mutants: readonly { status: string }[]): { score: number; det
   return { score: valid ? (100 * detected) / valid : 100, detected, valid };
 }
 
-/** `*` within a path segment, `**` across segments: the globs stryker.config.json uses. */
-function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      source += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') source += '[^/]*';
-    else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
-}
-
-function matcher(globs: readonly string[]): (file: string) => boolean {
-  const include = globs.filter((g) => !g.startsWith('!')).map(globToRegExp);
-  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => globToRegExp(g.slice(1)));
-  return (file) => include.some((re) => re.test(file)) && !exclude.some((re) => re.test(file));
-}
-
 /** The files to mutate for a list of changed paths: changed sources, else sources named like changed tests. */
-function filesToMutate(changed: readonly string[], isMutated: (file: string) => boolean, exists: (file: string) => boolean, isItsTest: (file: string) => boolean): { files: string[]; why: string } {
+function filesToMutate(changed: readonly string[], isMutated: (file: string) => boolean, exists: (file: string) => boolean): { files: string[]; why: string } {
   const sources = changed.filter((file) => isMutated(file) && exists(file));
   if (sources.length > 0) return { files: sources, why: `${sources.length} mutated source file(s) changed` };
-  const tests = changed.filter((file) => file.startsWith('test/') && file.endsWith('.test.ts') && isItsTest(file));
+  const tests = changed.filter((file) => file.startsWith('test/') && file.endsWith('.test.ts'));
   if (tests.length === 0) return { files: [], why: 'no mutated source file and no test changed' };
   const names = new Set(tests.map((file) => basename(file, '.test.ts')));
   const candidates = execFileSync('git', ['ls-files', 'src', 'tools', 'packages'], { encoding: 'utf8' }).split('\n');
@@ -105,19 +72,13 @@ function changedFiles(base: string): string[] {
   return [...new Set([committed, uncommitted, untracked].flatMap((out) => out.split('\n')).filter(Boolean))];
 }
 
-interface Run {
-  configFile: string;
-  config: StrykerConfig;
-  files: string[];
-}
-
-/** Runs Stryker over one config's files until `deadline`; the exit code, or 'late' when ended at the deadline. */
-function stryker(run: Run, deadline: number): Promise<number | 'late'> {
-  const report = run.config.jsonReporter.fileName;
+/** Runs Stryker over `files` until `deadline`; the exit code, or 'late' when ended at the deadline. */
+function stryker(config: StrykerConfig, files: readonly string[], deadline: number): Promise<number | 'late'> {
+  const report = config.jsonReporter.fileName;
   mkdirSync(dirname(report), { recursive: true });
   rmSync(report, { force: true });
   // Its own process group, so a run past the time limit is ended with its test-runner workers.
-  const child = spawn('node_modules/.bin/stryker', strykerArgs(run), { stdio: 'inherit', detached: true });
+  const child = spawn('node_modules/.bin/stryker', strykerArgs(files), { stdio: 'inherit', detached: true });
   let late = false;
   const timer =
     MINUTES > 0
@@ -137,8 +98,8 @@ function stryker(run: Run, deadline: number): Promise<number | 'late'> {
   );
 }
 
-function strykerArgs(run: Run): string[] {
-  return ['run', run.configFile, '--mutate', run.files.join(','), '--reporters', 'clear-text,progress-append-only,json'];
+function strykerArgs(files: readonly string[]): string[] {
+  return ['run', STRYKER_CONFIG, '--mutate', files.join(','), '--reporters', 'clear-text,progress-append-only,json'];
 }
 
 async function main(): Promise<void> {
@@ -150,54 +111,44 @@ async function main(): Promise<void> {
     console.error(`mutation check FAILED: no commit ${base} to compare with (a shallow clone?): fetch the history, or set MUTATION_BASE`);
     process.exit(1);
   }
-  const changed = changedFiles(base);
-  const runs: Run[] = [];
-  for (const { file: configFile, tests } of CONFIGS) {
-    const config = JSON.parse(readFileSync(configFile, 'utf8')) as StrykerConfig;
-    const { files, why } = filesToMutate(changed, matcher(config.mutate), existsSync, tests);
-    console.log(`mutation check (${configFile}): changes since ${base}: ${why}${files.length ? `: ${files.join(', ')}` : ''}`);
-    if (files.length > 0) runs.push({ configFile, config, files });
-  }
-  if (runs.length === 0) {
+  const config = strykerConfig();
+  const { files, why } = filesToMutate(changedFiles(base), matcher(config.mutate), existsSync);
+  console.log(`mutation check: changes since ${base}: ${why}${files.length ? `: ${files.join(', ')}` : ''}`);
+  if (files.length === 0) {
     console.log('mutation check: nothing to run');
     return;
   }
   if (process.argv.includes('--print')) {
-    for (const run of runs) console.log(['npx', 'stryker', ...strykerArgs(run)].join(' '));
+    console.log(['npx', 'stryker', ...strykerArgs(files)].join(' '));
     return;
   }
   const started = Date.now();
-  const deadline = started + MINUTES * 60_000;
+  const code = await stryker(config, files, started + MINUTES * 60_000);
+  if (code === 'late') {
+    console.error(
+      `mutation check FAILED: not done within ${MINUTES} min (${files.length} file(s): ${files.join(', ')}). ` +
+        `Run it locally without the limit: MUTATION_BASE=${base} MUTATION_CI_MINUTES=0 npm run mutation:ci ` +
+        `(or \`npx stryker run --mutate <file>\` file by file) and fix what it reports; then land the change in smaller commits, ` +
+        `each touching fewer mutated files, so CI can check each within its time.`,
+    );
+    process.exit(1);
+  }
+  const reportFile = config.jsonReporter.fileName;
+  if (!existsSync(reportFile)) {
+    console.error(`mutation check FAILED: Stryker ended (exit ${code}) without a report`);
+    process.exit(1);
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   let failed = 0;
-  for (const run of runs) {
-    const code = await stryker(run, deadline);
-    const all = runs.flatMap((r) => r.files);
-    if (code === 'late') {
-      console.error(
-        `mutation check FAILED: not done within ${MINUTES} min (${all.length} file(s): ${all.join(', ')}). ` +
-          `Run it locally without the limit: MUTATION_BASE=${base} MUTATION_CI_MINUTES=0 npm run mutation:ci ` +
-          `(or \`npx stryker run <config> --mutate <file>\` file by file) and fix what it reports; then land the change in smaller commits, ` +
-          `each touching fewer mutated files, so CI can check each within its time.`,
-      );
-      process.exit(1);
-    }
-    const reportFile = run.config.jsonReporter.fileName;
-    if (!existsSync(reportFile)) {
-      console.error(`mutation check FAILED: Stryker (${run.configFile}) ended (exit ${code}) without a report`);
-      process.exit(1);
-    }
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-    for (const file of run.files) {
-      const { score, detected, valid } = fileScore(report.files[file]?.mutants ?? []);
-      const required = Math.min(run.config.thresholds.break, floors[file] ?? run.config.thresholds.break);
-      const ok = score >= required;
-      if (!ok) failed++;
-      console.log(`mutation check: ${ok ? 'ok' : 'FAILED'}: ${file} ${score.toFixed(1)} % (${detected}/${valid}), required ${required} %`);
-    }
+  for (const file of files) {
+    const { score, detected, valid } = fileScore(report.files[file]?.mutants ?? []);
+    const required = Math.min(config.thresholds.break, floors[file] ?? config.thresholds.break);
+    const ok = score >= required;
+    if (!ok) failed++;
+    console.log(`mutation check: ${ok ? 'ok' : 'FAILED'}: ${file} ${score.toFixed(1)} % (${detected}/${valid}), required ${required} %`);
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  const reports = runs.map((r) => dirname(r.config.jsonReporter.fileName)).join(', ');
-  console.log(`mutation check: ${failed ? `FAILED for ${failed} file(s): add tests that kill the surviving mutants listed above (${reports} shows them)` : 'ok'}, ${seconds} s`);
+  console.log(`mutation check: ${failed ? `FAILED for ${failed} file(s): add tests that kill the surviving mutants listed above (${dirname(reportFile)} shows them)` : 'ok'}, ${seconds} s`);
   process.exit(failed ? 1 : 0);
 }
 

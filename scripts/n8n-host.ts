@@ -7,8 +7,8 @@
  * n8n 2.x needs Node 24 (installed from npm into the cache); n8n 1.x runs on the machine's Node
  * (its engines: >=20.19, <=24), with its legacy expression engine (its isolated-vm build needs Node 22).
  *
- * To move a version: set `N8N_VERSION` (e.g. `N8N_VERSION=2.42.0 npx vitest run --config
- * test/n8n/vitest.config.ts`) to try one, then change `SUPPORTED_N8N` and docs/engines.md.
+ * To move a version: set `N8N_VERSION` (e.g. `N8N_VERSION=2.42.0 npx vitest run --project
+ * n8n`) to try one, then change `SUPPORTED_N8N` and docs/engines.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';

@@ -82,10 +82,14 @@ step "3b. the id check of docs/engines.md, step 5: its package.json line and its
 
 step "4. bun run tool-metadata:generate (tool-metadata.ts, tool-outputs.ts, tool-ids.ts)"
 (cd "$SIM" && "$BUN" run tool-metadata:generate | tail -1)
+
+step "4b. the blocks as Sim integrations: flowblocks sim-blocks, then Sim's docs generator"
+"$REPO/scripts/sim-trial/native-blocks.sh" "$SIM" "$BUN"
 cp "$REPO/scripts/sim-trial/in-sim/flowblocks-trial.test.ts" "$APP/flowblocks-trial.test.ts"
 
 # The files the fork's change touches: lint:check and the type check are judged on them.
-TOUCHED=(apps/sim/blocks/flowblocks.ts apps/sim/tools/flowblocks.ts apps/sim/blocks/registry-maps.ts apps/sim/tools/registry.ts
+TOUCHED=(apps/sim/blocks/blocks/flowblocks_tinybird.ts apps/sim/blocks/blocks/flowblocks_loops.ts apps/sim/blocks/blocks/flowblocks_workflow.ts
+  apps/sim/components/icons.tsx apps/sim/tools/flowblocks.ts apps/sim/blocks/registry-maps.ts apps/sim/tools/registry.ts
   apps/sim/scripts/check-flowblocks-ids.ts apps/sim/scripts/flowblocks-ids.json apps/sim/flowblocks-trial.test.ts package.json)
 
 status=0

@@ -9,7 +9,7 @@ const only = process.env.N8N_VERSION;
 let failed = false;
 for (const version of only ? [only] : SUPPORTED_N8N) {
   const started = performance.now();
-  const out = spawnSync('npx', ['vitest', 'run', '--config', 'test/n8n/vitest.config.ts', ...process.argv.slice(2)], {
+  const out = spawnSync('npx', ['vitest', 'run', '--project', 'n8n', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, N8N_VERSION: version },
   });

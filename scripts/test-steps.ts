@@ -1,5 +1,6 @@
 /**
- * `npm test`: the type check and the lint side by side, then the tests with coverage. Each
+ * `npm test`: the type check and the lint side by side, then the unit tests (vitest.config.ts'
+ * `unit` project) with coverage. Each
  * step says what it runs when it starts and how long it took; every 15 s one line names the
  * checks still running (vitest shows its own progress). The type check and the lint print
  * their output when they end, so the two never interleave. Both keep caches in node_modules/.cache/flowblocks/ (outside git): tsc's
@@ -40,7 +41,7 @@ export const CHECKS: Step[] = [
   { name: 'typecheck', commands: [tsc('tsconfig.check.json', 'check'), tsc('test/engines/tsconfig.json', 'engines')] },
   { name: 'lint', commands: [{ label: 'eslint .', script: bin('eslint', 'eslint'), args: ['.', '--cache', '--cache-location', join(CACHE, 'eslintcache')] }] },
 ];
-export const TESTS: Step = { name: 'tests', commands: [{ label: 'vitest run --coverage', script: bin('vitest', 'vitest'), args: ['run', '--coverage'] }] };
+export const TESTS: Step = { name: 'tests', commands: [{ label: 'vitest run --project unit --coverage', script: bin('vitest', 'vitest'), args: ['run', '--project', 'unit', '--coverage'] }] };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMcpHttp, type McpHttpServer, type ServeMcpHttpOptions } from '../../src/hosts/agents/mcp-http/serve.js';
 import { executeTool } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 /** One sandbox (chdb takes one per process); its two workflow keys are two tenants' workspaces. */
 let sb: Sandbox;
@@ -64,9 +64,9 @@ async function holdingService(): Promise<{ url: string; requests: IncomingMessag
       if (!res.writableFinished) onAbort(req);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const serverAddress = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: serverAddress.origin,
     requests,
     aborted,
     refuseAll: () => {
@@ -210,8 +210,7 @@ describe('a hostile service behind a client\'s own base URL', { timeout: 30_000 
       if (url.pathname === '/binary') return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(octet(`key=${encodeURIComponent(wf)}`));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: listing, encoded: encodeURIComponent(listing), headers: req.headers }));
     });
-    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    const { origin: base } = await listenOnLoopback(hostile);
     try {
       const server = await serve({ allowBaseUrls: [base, sb.urls.tinybird] });
       const client = await connect(server.url, {

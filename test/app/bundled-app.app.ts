@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -45,8 +45,8 @@ beforeAll(async () => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ datasources: [] }));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  baseUrl = serverAddress.origin;
 
   work = mkdtempSync(join(tmpdir(), 'flowblocks-bundle-'));
   // npm pack once (prepack builds dist/ first), or the tarball .ci/run packed for every app test.

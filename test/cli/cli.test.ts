@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const TOKEN = 'p.cli-secret-token';
 
@@ -27,8 +27,8 @@ describe('flowblocks CLI', () => {
   });
   let base = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    base = serverAddress.origin;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -51,7 +51,8 @@ describe('flowblocks CLI', () => {
     expect(Object.keys(llm.properties)).toEqual(['query', 'pipeline']);
     const full = JSON.parse((await cli(['schema', 'tinybird_query'])).stdout);
     expect(Object.keys(full.properties)).toContain('token');
-    expect(JSON.parse((await cli(['manifest', 'tinybird'])).stdout).type).toBe('tinybird');
+    const manifest = await cli(['manifest', 'tinybird']);
+    expect(manifest.stdout).toBe(readFileSync(new URL('../../blocks/tinybird.json', import.meta.url), 'utf8'));
     expect(await cli(['schema', 'nope'])).toMatchObject({ code: 2, stderr: expect.stringContaining('no tool with id nope') });
     expect(await cli(['manifest', 'nope'])).toMatchObject({ code: 2 });
   });

@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
 import { formatBytes, renderProgress } from '../../src/satellites/cli/progress-bar.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const TOKEN = 'p.ingest-cli-secret';
 
@@ -36,8 +36,8 @@ describe('flowblocks ingest', () => {
   let base = '';
   let file = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    base = serverAddress.origin;
     file = join(mkdtempSync(join(tmpdir(), 'flowblocks-cli-ingest-')), 'events.ndjson');
     writeFileSync(file, Array.from({ length: 3000 }, (_, i) => JSON.stringify({ i, event: 'click' })).join('\n') + '\n');
   });
@@ -113,8 +113,7 @@ describe('flowblocks ingest', () => {
 
   it('stops at a dead port after the connection retries', async () => {
     const dead = createServer();
-    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
-    const port = (dead.address() as AddressInfo).port;
+    const { port } = await listenOnLoopback(dead);
     await new Promise((resolve) => dead.close(resolve));
     const out = await cli(['ingest', file, '--datasource', 'clicks', '--base-url', `http://127.0.0.1:${port}`, '--token', TOKEN, '--max-request-bytes', '1024']);
     expect(out.code).toBe(1);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const TOKEN = 'p.ingest-signal-token';
@@ -54,8 +54,7 @@ describe('flowblocks ingest stopped by a signal (issue 42)', () => {
     ['SIGTERM', 143, 'stopped by SIGTERM'],
   ] as const)('%s prints the report every stop prints: rows in, unknown, --from-row; exit %i', { timeout: 60_000 }, async (signal, code, stopLine) => {
     const api = eventsApi();
-    await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
+    const { origin: baseUrl } = await listenOnLoopback(api.server);
     try {
       const child = spawn(
         process.execPath,

@@ -1,12 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/satellites/cli/main.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -80,8 +80,7 @@ describe('flowblocks mcp', () => {
 
   it('--max-result-bytes bounds what a model gets, the text and the structured content together', async () => {
     const big = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: 'x'.repeat(100_000) })));
-    await new Promise<void>((done) => big.listen(0, '127.0.0.1', done));
-    const base = `http://127.0.0.1:${(big.address() as AddressInfo).port}`;
+    const { origin: base } = await listenOnLoopback(big);
     const { client } = await startMcp(['--services', 'workflow', '--max-result-bytes', '4000'], { WORKFLOW_API_KEY: 'wf-key', WORKFLOW_BASE_URL: base });
     try {
       const result = (await client.callTool({ name: 'workflow_api_call', arguments: { path: '/big' } })) as { content: { text: string }[]; structuredContent: Record<string, unknown> };
@@ -101,8 +100,8 @@ describe('flowblocks mcp', () => {
       keys.push(String(req.headers.authorization));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, teamName: 'team' }));
     });
-    await new Promise<void>((done) => loops.listen(0, '127.0.0.1', done));
-    const origin = `http://127.0.0.1:${(loops.address() as AddressInfo).port}/api/v1`;
+    const loopsAddress = await listenOnLoopback(loops);
+    const origin = `${loopsAddress.origin}/api/v1`;
     const dir = mkdtempSync(join(tmpdir(), 'flowblocks-mcp-'));
     const file = join(dir, 'mcp.json');
     writeFileSync(file, JSON.stringify({ services: ['loops'], settings: { loops: { apiKey: 'from-file', base_url: origin } } }));

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -61,10 +61,10 @@ describe('flowblocks mcp --http', () => {
     // A stand-in Tinybird that holds the query until the test answers it.
     let held: ServerResponse | undefined;
     const tinybird = createServer((_req, res) => void (held = res));
-    await new Promise<void>((done) => tinybird.listen(0, '127.0.0.1', done));
+    const tinybirdAddress = await listenOnLoopback(tinybird);
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/satellites/cli/index.ts'), 'mcp', '--http', '--port', '0', '--services', 'tinybird'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', TINYBIRD_TOKEN: 'p.env-token-1234', TINYBIRD_BASE_URL: `http://127.0.0.1:${(tinybird.address() as AddressInfo).port}` },
+      env: { PATH: process.env.PATH ?? '', TINYBIRD_TOKEN: 'p.env-token-1234', TINYBIRD_BASE_URL: tinybirdAddress.origin },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 describe('flowblocks preview', () => {
   it('prints its usage, and 2 for bad options', async () => {
@@ -28,8 +28,8 @@ describe('flowblocks preview', () => {
 
   it('says why when the page cannot listen', async () => {
     const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const port = String((taken.address() as AddressInfo).port);
+    const takenAddress = await listenOnLoopback(taken);
+    const port = String(takenAddress.port);
     const out = await cli(['preview', '--no-sandbox', '--once', '--port', port]);
     await new Promise((resolve) => taken.close(resolve));
     expect(out.code).toBe(1);

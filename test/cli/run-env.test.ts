@@ -4,9 +4,9 @@
  * need not go on the command line; what the command line gives wins (#42).
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli } from './run-cli.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const TOKEN = 'p.run-env-secret-token';
 const LOOPS_KEY = 'loops-run-env-secret';
@@ -26,8 +26,8 @@ describe('flowblocks run reads the credential variables', () => {
   });
   let origin = '';
   beforeAll(async () => {
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    origin = serverAddress.origin;
   });
   afterEach(() => {
     vi.unstubAllEnvs();

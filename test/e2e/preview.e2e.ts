@@ -9,7 +9,7 @@ import { listBlocks } from '../../src/registry.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { launchChromium } from './chromium.js';
 
-/** Every operation's screenshot; `npm run docs:preview` sends the one-per-block set to docs/preview. */
+/** Every operation's screenshot; `PREVIEW_SCREENSHOTS_DIR=docs/preview npm run test:e2e` sends the one-per-block set there. */
 const SHOTS = 'test-results/preview';
 const BLOCK_SHOTS = process.env.PREVIEW_SCREENSHOTS_DIR ?? SHOTS;
 

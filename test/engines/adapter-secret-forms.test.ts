@@ -5,7 +5,6 @@
  * ASCII; the others (a second key, a proxy password, a host's other secrets) hold any character.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/hosts/n8n/index.js';
@@ -13,6 +12,7 @@ import { toSimTool } from '../../src/hosts/sim/index.js';
 import { getTool } from '../../src/registry.js';
 import { echoEveryForm, expectNoSecretForm, HEADER_SAFE_SECRETS, TELLING_SECRETS } from '../helpers/secret-forms.js';
 import { runN8nNode } from './n8n-context.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const API_KEY = HEADER_SAFE_SECRETS[0];
 const OLD_KEY = TELLING_SECRETS[0];
@@ -31,8 +31,8 @@ beforeAll(async () => {
       data: { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z', executionData: { finalOutput: echo, [echo]: 1 } },
     }));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  base = serverAddress.origin;
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 

@@ -5,13 +5,13 @@
  * gets one credential per call; the other secrets a host holds go in `execute.secrets`.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/hosts/n8n/index.js';
 import { toSimTool } from '../../src/hosts/sim/index.js';
 import { getTool } from '../../src/registry.js';
 import { runN8nNode } from './n8n-context.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const API_KEY = 'wf-n8n-primary-key-30';
 const OLD_KEY = 'wf-n8n-previous-key-30';
@@ -30,8 +30,8 @@ beforeAll(async () => {
       data: { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z', executionData: { finalOutput: echo } },
     }));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  base = serverAddress.origin;
 });
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 

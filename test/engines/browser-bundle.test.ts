@@ -19,7 +19,7 @@ describe('flowblocks/sim/blocks in a browser bundle', () => {
     expect(result.errors).toEqual([]);
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.filter((input) => input.includes('node_modules') || input.startsWith('node:'))).toEqual([]);
-    expect(inputs.sort()).toEqual(['src/blocks/manifests.generated.ts', 'src/hosts/sim/block-config.ts', 'src/hosts/sim/blocks.ts', 'src/hosts/sim/ids.ts']);
+    expect(inputs.sort()).toEqual(['src/blocks/manifests.generated.ts', 'src/hosts/sim/block-config.ts', 'src/hosts/sim/blocks.ts', 'src/hosts/sim/ids.ts', 'src/hosts/sim/native-block.ts']);
   });
 
   it('refuses the server entry, which runs tools (the check can fail)', async () => {

@@ -13,76 +13,62 @@ const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'engines.
 describe('the Sim registry lines of docs/engines.md', () => {
   const edits = registryEdits(doc);
 
-  it('are two new files (editor blocks from flowblocks/sim/blocks, server tools from flowblocks/sim), two edited maps and the id check', () => {
+  it('are the server tools (from flowblocks/sim), their registry line and the id check; the blocks are `flowblocks sim-blocks`\'s', () => {
     expect(edits.map((e) => [e.file, e.newFile])).toEqual([
-      ['apps/sim/blocks/flowblocks.ts', true],
       ['apps/sim/tools/flowblocks.ts', true],
-      ['apps/sim/blocks/registry-maps.ts', false],
       ['apps/sim/tools/registry.ts', false],
       ['apps/sim/scripts/check-flowblocks-ids.ts', true],
     ]);
-    expect(edits[4]!.lines.join('\n')).toContain("import { simIdChanges, simIds } from 'flowblocks/sim/blocks'");
-    expect(edits[0]!.lines.join('\n')).toContain("from 'flowblocks/sim/blocks'");
-    expect(edits[0]!.lines.join('\n')).not.toContain("from 'flowblocks/sim'\n");
-    expect(edits[1]!.lines.join('\n')).toContain("from 'flowblocks/sim'");
+    expect(edits[2]!.lines.join('\n')).toContain("import { simIdChanges, simIds } from 'flowblocks/sim/blocks'");
+    expect(edits[0]!.lines.join('\n')).toContain("from 'flowblocks/sim'");
+    expect(doc).toContain('`bunx flowblocks sim-blocks .` writes a block file per block');
   });
 
-  it("add the imports and the spreads at the end of Sim's maps, once", () => {
+  it("add the import and the spread at the end of Sim's map, once", () => {
     const sim = [
-      "import { A2ABlock } from '@/blocks/blocks/a2a'",
+      "import { a2aSendMessageTool } from '@/tools/a2a'",
       '',
-      'export const BLOCK_REGISTRY: Record<string, BlockConfig> = {',
-      '  a2a: A2ABlock,',
-      '}',
-      '',
-      'export const BLOCK_META_REGISTRY: Record<string, BlockMeta> = {',
-      '  affinity: AffinityBlockMeta,',
+      'export const tools: Record<string, ToolConfig> = {',
+      '  a2a_send_message: a2aSendMessageTool,',
       '}',
       '',
     ].join('\n');
-    const once = applyEdit(sim, edits[2]!);
+    const once = applyEdit(sim, edits[1]!);
     expect(once.split('\n')).toEqual([
-      "import { A2ABlock } from '@/blocks/blocks/a2a'",
-      "import { flowblocks } from '@/blocks/flowblocks'",
+      "import { a2aSendMessageTool } from '@/tools/a2a'",
+      "import { flowblocksTools } from '@/tools/flowblocks'",
       '',
-      'export const BLOCK_REGISTRY: Record<string, BlockConfig> = {',
-      '  a2a: A2ABlock,',
-      '  ...flowblocks.blocks,',
-      '}',
-      '',
-      'export const BLOCK_META_REGISTRY: Record<string, BlockMeta> = {',
-      '  affinity: AffinityBlockMeta,',
-      '  ...flowblocks.meta,',
+      'export const tools: Record<string, ToolConfig> = {',
+      '  a2a_send_message: a2aSendMessageTool,',
+      '  ...flowblocksTools,',
       '}',
       '',
     ]);
-    expect(applyEdit(once, edits[2]!)).toBe(once);
+    expect(applyEdit(once, edits[1]!)).toBe(once);
   });
 
   it("puts each import where Sim's biome sorts it: after the modules before it, multi-line imports and type imports included", () => {
     const sim = [
-      "import { A2ABlock } from '@/blocks/blocks/a2a'",
+      "import { a2aSendMessageTool } from '@/tools/a2a'",
       'import {',
-      '  ZoomBlock,',
-      "} from '@/blocks/blocks/zoom'",
-      "import type { BlockConfig, BlockMeta } from '@/blocks/types'",
+      '  zoomTool,',
+      "} from '@/tools/zoom'",
+      "import type { ToolConfig } from '@/tools/types'",
       '',
-      'export const BLOCK_REGISTRY: Record<string, BlockConfig> = {',
-      '}',
-      'export const BLOCK_META_REGISTRY: Record<string, BlockMeta> = {',
+      'export const tools: Record<string, ToolConfig> = {',
       '}',
     ].join('\n');
-    expect(applyEdit(sim, edits[2]!).split('\n').slice(0, 6)).toEqual([
-      "import { A2ABlock } from '@/blocks/blocks/a2a'",
+    expect(applyEdit(sim, edits[1]!).split('\n').slice(0, 6)).toEqual([
+      "import { a2aSendMessageTool } from '@/tools/a2a'",
+      "import { flowblocksTools } from '@/tools/flowblocks'",
       'import {',
-      '  ZoomBlock,',
-      "} from '@/blocks/blocks/zoom'",
-      "import { flowblocks } from '@/blocks/flowblocks'",
-      "import type { BlockConfig, BlockMeta } from '@/blocks/types'",
+      '  zoomTool,',
+      "} from '@/tools/zoom'",
+      "import type { ToolConfig } from '@/tools/types'",
     ]);
   });
 
   it('names the map a Sim file lacks', () => {
-    expect(() => applyEdit('export const other = {\n}\n', edits[3]!)).toThrow('apps/sim/tools/registry.ts: no "export const tools" in the Sim file');
+    expect(() => applyEdit('export const other = {\n}\n', edits[1]!)).toThrow('apps/sim/tools/registry.ts: no "export const tools" in the Sim file');
   });
 });

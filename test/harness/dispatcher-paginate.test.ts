@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/send/dispatcher.js';
@@ -9,6 +8,7 @@ import { ToolCallError } from '../../src/harness/errors.js';
 import { paginate } from '../../src/harness/define/paginate.js';
 import { mockService } from '../helpers/mock-service.js';
 import { ORIGIN, readParts, readTool, SECRET, validParams } from './fixtures.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 describe('the shared keep-alive dispatcher', () => {
   const seen: { remotePort?: number; url?: string }[] = [];
@@ -19,8 +19,8 @@ describe('the shared keep-alive dispatcher', () => {
   });
   let base = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    base = serverAddress.origin;
   });
   afterAll(async () => {
     await closeSharedDispatcher();

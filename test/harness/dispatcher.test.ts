@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedDispatcher, sharedDispatcher } from '../../src/harness/send/dispatcher.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 /** The shared Agent's promises that a caller can see: a bounded number of sockets per origin, and a close that is safe to repeat. */
 describe('the shared dispatcher (src/harness/send/dispatcher.ts)', () => {
@@ -27,8 +27,8 @@ describe('the shared dispatcher (src/harness/send/dispatcher.ts)', () => {
   let origin = '';
   beforeAll(async () => {
     server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    origin = serverAddress.origin;
   });
   afterAll(async () => {
     await closeSharedDispatcher();

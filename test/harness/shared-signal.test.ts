@@ -1,9 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import { onAbort } from '../../src/harness/send/on-abort.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const server = createServer((_req, res) => {
   // Answers later, so every call is in flight at once.
@@ -11,8 +11,8 @@ const server = createServer((_req, res) => {
 });
 let base = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  base = serverAddress.origin;
 });
 // undici keeps its connections alive, and the aborted calls leave answers pending: `close()`
 // alone waits for those sockets (past the hook's 10 s when this file runs alone).

@@ -1,9 +1,9 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { runTool } from '../../src/harness/run/execute.js';
 import { readTool, validParams, writeTool } from './fixtures.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 /**
  * A real server that sends its headers and part of the body, then stalls: `timeoutMs` bounds
@@ -23,8 +23,8 @@ describe('a body that stalls after its headers', () => {
   let base = '';
   const dispatcher = new Agent();
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    base = serverAddress.origin;
   });
   afterAll(async () => {
     for (const res of stalled) res.destroy();

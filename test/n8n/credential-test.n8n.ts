@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildN8nPackage } from '../../scripts/build-n8n-package.js';
 import { ensureN8n, N8N_DIR, N8N_NODE, N8N_VERSION } from '../../scripts/n8n-host.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 interface Result {
   status: 'OK' | 'Error';
@@ -27,16 +28,16 @@ let pageUrl: string;
 const app = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>n8n</title>'));
 let appUrl: string;
 const listen = async (server: ReturnType<typeof createServer>) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  return serverAddress.origin;
 };
 
 beforeAll(async () => {
   ensureN8n();
   ({ dir: packageDir } = await buildN8nPackage());
   sb = await startSandbox({ servicePorts: false });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  pageUrl = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
+  const pageAddress = await listenOnLoopback(page);
+  pageUrl = pageAddress.origin;
   appUrl = await listen(app);
 });
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_VERSION, readExecutions, type StoredExecution } from '../../scripts/n8n-host.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const PKG = 'n8n-nodes-flowblocks';
 let sb: Sandbox;
@@ -116,9 +117,7 @@ beforeAll(async () => {
       entry.afterMs = Math.round(performance.now() - received);
     });
   });
-  await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
-  const address = hang.address();
-  hangUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ origin: hangUrl } = await listenOnLoopback(hang));
 
   const credentials = [
     { id: 'tinybirdSandbox0', name: 'tinybirdSandbox0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: sb.urls.tinybird } },

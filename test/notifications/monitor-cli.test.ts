@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/satellites/cli/main.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { fakeLog } from './logs-api.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const API_KEY = 'sk-cli-monitor-secret';
 const SECRET = 'whsec-cli-secret';
@@ -49,8 +49,8 @@ describe('flowblocks monitor', () => {
   let base = '';
   let dir = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    base = serverAddress.origin;
     dir = mkdtempSync(join(tmpdir(), 'flowblocks-cli-monitor-'));
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { Notifier } from '../../src/satellites/notifications/notifier.js';
 import { parseSettings } from '../../src/satellites/notifications/settings.js';
 import { verifyWebhook } from '../../src/webhooks/index.js';
 import { fakeClock } from './fake-clock.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const SECRET = 'whsec-e2e-secret';
 
@@ -27,8 +28,7 @@ async function receiver(statuses: number[], now: () => number) {
       res.end(res.statusCode === 200 ? 'ok' : 'unavailable');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenOnLoopback(server);
   return { url: `http://127.0.0.1:${port}/hooks/flowblocks`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
@@ -94,7 +94,7 @@ describe('webhook delivery end to end', () => {
   it('times out an attempt that gets no answer, and retries it', async () => {
     const clock = fakeClock();
     const hanging = createServer(() => {});
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(hanging);
     const agent = new Agent();
     cleanup.push(() => new Promise<void>((r) => hanging.close(() => r())), () => agent.destroy());
     const { port } = hanging.address() as AddressInfo;

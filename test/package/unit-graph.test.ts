@@ -1,6 +1,6 @@
 /**
  * Issue 44, item 4: every source file is reached by the unit suite. `vitest related` and the
- * mutation run see a file only through the imports of the unit tests (vitest.config.ts' files);
+ * mutation run see a file only through the imports of the unit tests (vitest.config.ts' `unit` project);
  * a file loaded only by another suite (the real-n8n one, a child process) is outside their
  * graph, and a bug planted there ships. This walks the imports from every unit test file
  * (static and dynamic) and names each file of `src/`, `tools/` and the
@@ -56,7 +56,7 @@ function reached(roots: readonly string[]): Set<string> {
 }
 
 it('every source file is imported, directly or not, by a unit test (or is a listed child-process shim)', { timeout: 30_000 }, () => {
-  // The unit suite: vitest.config.ts takes test/**/*.test.ts but test/redis (its own config).
+  // The unit suite: the `unit` project takes test/**/*.test.ts but test/redis (its own project).
   const roots = files(join(ROOT, 'test')).filter((path) => path.endsWith('.test.ts') && !relative(ROOT, path).startsWith('test/redis/'));
   const sources = ['src', 'tools', 'packages/n8n-nodes-flowblocks/src'].flatMap((dir) => files(join(ROOT, dir))).filter((path) => /\.(m?ts|tsx)$/.test(path));
   const seen = reached(roots);

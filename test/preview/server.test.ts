@@ -1,10 +1,10 @@
 import { createServer, get, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedDispatcher } from '../../src/harness/send/dispatcher.js';
 import { endpointConnection, startPreviewServer, type BlocksResponse, type PreviewServer } from '../../src/satellites/preview/index.js';
 import { pageScript } from '../../src/satellites/preview/page/script.js';
 import { listBlocks } from '../../src/registry.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const KEY = 'loops-preview-secret-key';
 
@@ -23,8 +23,8 @@ describe('preview server', () => {
   let origin = '';
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => loops.listen(0, '127.0.0.1', resolve));
-    loopsUrl = `http://127.0.0.1:${(loops.address() as AddressInfo).port}/api/v1`;
+    const loopsAddress = await listenOnLoopback(loops);
+    loopsUrl = `${loopsAddress.origin}/api/v1`;
     const connection = endpointConnection({ tinybird: 'http://127.0.0.1:9/tinybird', loops: 'http://127.0.0.1:9/unused' }, listBlocks());
     preview = await startPreviewServer({ port: 0, connection });
     origin = preview.url.replace(/\/$/, '');

@@ -1,7 +1,7 @@
 /**
  * What one answer tells the whole fleet (src/redis/answer-figures.ts): the done script's four
  * arguments, each read by the harness's clamped parsers. No Redis needed; it is the Redis
- * pacer's code, so it runs in the Redis mutation run (npm run mutation:redis).
+ * pacer's code, so it runs in the Redis mutation run (npm run mutation).
  */
 import { describe, expect, it } from 'vitest';
 import { answerFigures } from '../../src/redis/answer-figures.js';

@@ -13,6 +13,7 @@ import { initialRulesState } from '../../src/satellites/notifications/rule-engin
 import type { NotificationState } from '../../src/satellites/notifications/state.js';
 import { leaseRedis } from './lease-redis.js';
 import { freePort } from './redis-server.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const env = leaseRedis();
 
@@ -178,10 +179,9 @@ describe('an unreachable Redis', () => {
   it('--once gives up after one lease time on a Redis that accepts the connection and never answers', async () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = await listenOnLoopback(silent);
     try {
-      const address = silent.address();
-      const url = `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const url = `redis://127.0.0.1:${port}`;
       const lines: string[] = [];
       const { outcome, ms } = await within(5_000, Lease.acquire(client(url, lines), new AbortController().signal, { wait: false }));
       expect(outcome).toBeInstanceOf(RedisUnreachableError);

@@ -4,9 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fakeLog, type FakeLog } from '../notifications/logs-api.js';
 import { ROOT, until } from '../helpers/monitor-process.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 export { exited, ROOT, until, writeConfig } from '../helpers/monitor-process.js';
 
@@ -87,8 +87,8 @@ export async function platform() {
       res.end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  r.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  r.base = serverAddress.origin;
   const close = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRedisPacer } from '../../src/redis/index.js';
 import { until } from '../helpers/monitor-process.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 let server: RedisServer;
 beforeAll(async () => {
@@ -65,8 +66,8 @@ it('falls back to an in-process pacer when Redis dies mid-run (one log line, no 
 it('does not hang on a server that accepts connections and never answers', async () => {
   const sockets: Socket[] = [];
   const silent: Server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const port = (silent.address() as { port: number }).port;
+  const silentAddress = await listenOnLoopback(silent);
+  const port = silentAddress.port;
   const lines: string[] = [];
   try {
     const started = Date.now();

@@ -4,8 +4,9 @@
  * case has a unique one), and the fault bodies echo it back, so redaction is tested too.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { ReliabilityCase } from './tool-cases.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 export const FAULTS = [
   '500', '502', '503', '504', '429 with Retry-After', '429 without Retry-After', 'time-out',
@@ -107,8 +108,7 @@ export async function startFaultServer() {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin } = await listenOnLoopback(server);
   return {
     origin,
     /** Registers a case under its credential; returns the requests it will receive. */

@@ -10,13 +10,13 @@
  *   every row once; `'retry'` names the rows that landed twice.
  */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { ingestEvents, type IngestOptions, type RowRange } from '../../tools/tinybird/index.js';
 import { hostileTally } from './tally.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const family = hostileTally('ingest');
 const FAST = { retry: { baseDelayMs: 20, maxDelayMs: 100 } };
@@ -88,8 +88,7 @@ describe('refusals no retry can change', () => {
   const ROWS = 20_000;
   async function deadPort() {
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port } = await listenOnLoopback(server);
     await new Promise((resolve) => server.close(resolve));
     return `http://127.0.0.1:${port}/tinybird`;
   }
@@ -133,9 +132,9 @@ async function cuttingProxy(target: URL, cuts: number): Promise<{ url: string; c
     });
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const serverAddress = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${target.pathname}`,
+    url: `${serverAddress.origin}${target.pathname}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

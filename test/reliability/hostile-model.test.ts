@@ -13,7 +13,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { hostileTally } from './tally.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 /** A Parquet query whose row holding the Loops key is neither the column's min nor its max, beside a long row: zstd codes it out of sight. */
 const HIDDEN_PARQUET_SQL = "SELECT user_id FROM events WHERE event IN ('config', 'filler') FORMAT Parquet";
@@ -125,8 +125,8 @@ beforeAll(async () => {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url }));
     }
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  hostile = { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+  const serverAddress = await listenOnLoopback(server);
+  hostile = { server, base: serverAddress.origin, hits };
 
   // One Tinybird row holding the three credentials, as a table of copied settings would.
   const row = JSON.stringify({ timestamp: '2026-11-27 10:00:00', event: 'creds', user_id: listing });

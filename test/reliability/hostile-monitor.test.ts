@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +16,7 @@ import { fakeLog } from '../notifications/logs-api.js';
 import { exited, ROOT, until, writeConfig } from '../helpers/monitor-process.js';
 import { canary } from './canary.js';
 import { hostileTally } from './tally.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const family = hostileTally('monitor');
 afterAll(() => family.save());
@@ -77,8 +77,8 @@ function platform() {
 describe('monitor killed mid-delivery', () => {
   const { r, server } = platform();
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    r.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    r.base = serverAddress.origin;
   });
   afterAll(async () => {
     server.closeAllConnections();

@@ -6,7 +6,6 @@
  * canary and write no file.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -16,6 +15,7 @@ import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.j
 import { call, eventually } from '../sandbox/helpers.js';
 import { canary } from './canary.js';
 import { hostileTally } from './tally.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const family = hostileTally('sandbox');
 afterAll(() => family.save());
@@ -72,16 +72,16 @@ beforeAll(async () => {
     }
     res.writeHead(200).end(`2026-11-22 10:00:00,${req.url === '/secret.csv' ? 'leaked' : 'imported'},u1,,\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  listener = { server, port: (server.address() as AddressInfo).port, hits };
+  const serverAddress = await listenOnLoopback(server);
+  listener = { server, port: serverAddress.port, hits };
   // Another local service, not named at start: the sandbox must never fetch it.
   const foreignHits: string[] = [];
   const foreignServer = createServer((req, res) => {
     foreignHits.push(req.url ?? '');
     res.writeHead(200, { 'content-type': 'text/plain' }).end(FOREIGN_BODY);
   });
-  await new Promise<void>((resolve) => foreignServer.listen(0, '127.0.0.1', resolve));
-  foreign = { server: foreignServer, port: (foreignServer.address() as AddressInfo).port, hits: foreignHits };
+  const foreignServerAddress = await listenOnLoopback(foreignServer);
+  foreign = { server: foreignServer, port: foreignServerAddress.port, hits: foreignHits };
   // The listener is the one origin given at start besides the sandbox's own ports.
   sb = await startSandbox({ dataDir, tinybird: { importFrom: [`http://127.0.0.1:${listener.port}`], jobStepMs: 20, queriesPerSecond: 10_000, importsPerMinute: 1000 } });
   port = Number(new URL(sb.urls.tinybird).port);

@@ -5,7 +5,6 @@
  * delivery id, and no answer is a 5xx (none are injected here).
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import type { HarnessEvent } from '../../src/harness/types.js';
@@ -14,6 +13,7 @@ import { eventually } from '../sandbox/helpers.js';
 import { canary, leaks } from './canary.js';
 import { runPool } from './run-pool.js';
 import { tally } from './tally.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const EXECUTIONS = 2000;
 const API_KEY = canary('wfkey');
@@ -36,8 +36,8 @@ beforeAll(async () => {
       res.writeHead(200).end('ok');
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const receiverAddress = await listenOnLoopback(receiver);
+  const hook = `${receiverAddress.origin}/hook`;
   sb = await startSandbox({
     faultSeed: 3,
     tinybird: { queriesPerSecond: 100_000 },

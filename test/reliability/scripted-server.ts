@@ -4,7 +4,8 @@
  * Records every request it gets per credential.
  */
 import { createServer, type OutgoingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 export interface ScriptedReply {
   status: number;
@@ -37,9 +38,9 @@ export async function startScriptedServer() {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const serverAddress = await listenOnLoopback(server);
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: serverAddress.origin,
     /** Answers `credential` with `replies`; returns the list its requests are recorded in. */
     script(credential: string, replies: ScriptedReply[]): ScriptedRequest[] {
       const requests: ScriptedRequest[] = [];

@@ -1,9 +1,9 @@
 /** The response-size cap when the length is declared: refused before reading, for text and binary alike. */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import { watchUnhandled } from './canary.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 let server: Server;
 let base: string;
@@ -13,8 +13,8 @@ beforeAll(async () => {
     const body = Buffer.from(JSON.stringify({ meta: [], data: [{ pad: 'x'.repeat(2048) }], rows: 1, statistics: { elapsed: 0, rows_read: 0, bytes_read: 0 } }));
     res.writeHead(200, { 'content-type': type, 'content-length': String(body.length) }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const serverAddress = await listenOnLoopback(server);
+  base = serverAddress.origin;
 });
 const unhandled = watchUnhandled();
 afterAll(async () => {

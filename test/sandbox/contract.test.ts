@@ -1,14 +1,15 @@
 /**
  * Contract tests: every tool of every block, unchanged, against the sandbox over real
- * HTTP on 127.0.0.1. Only base_url and options.endpoints point at the sandbox. A tool
- * added to the registry without a case here fails the coverage test at the end.
+ * HTTP on 127.0.0.1. Only base_url and options.endpoints point at the sandbox. A tool of an
+ * emulated service without a case here fails the coverage test at the end.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeTool, listTools } from '../../src/index.js';
+import { executeTool } from '../../src/index.js';
 import type { ExecuteOptions, ToolResult } from '../../src/harness/types.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
+import { toolIdsOf } from '../helpers/service-tables.js';
 
 let sb: Sandbox;
 let files: Server;
@@ -18,8 +19,8 @@ const covered = new Set<string>();
 beforeAll(async () => {
   // 300 ms per job step: long enough for tinybird_cancel_job to find an import still waiting.
   files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
+  const filesAddress = await listenOnLoopback(files);
+  fileUrl = `${filesAddress.origin}/rows.ndjson`;
   // The file server is an origin the sandbox may import from: given at start.
   sb = await startSandbox({ tinybird: { importFrom: [new URL(fileUrl).origin], jobStepMs: 300 }, workflow: { jobStepMs: 50 } });
 });
@@ -279,6 +280,6 @@ describe('custom API calls', () => {
   });
 });
 
-it('covers every tool of every block in the registry', () => {
-  expect([...covered].sort()).toEqual(listTools().map((t) => t.id).sort());
+it('covers every tool of every service the sandbox emulates', () => {
+  expect([...covered].sort()).toEqual(toolIdsOf(Object.keys(sb.urls)));
 });

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 /** A raw HTTP call with undici's fetch: status, headers, text body. */
 export async function call(url: string, init: RequestInit & { token?: string } = {}) {
@@ -34,8 +34,7 @@ export async function fileServer(files: Record<string, string | Buffer>): Promis
     if (body === undefined) return void res.writeHead(404).end();
     res.writeHead(200).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenOnLoopback(server);
   return {
     url: (name) => `http://127.0.0.1:${port}/${name}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -57,8 +56,7 @@ export async function webhookReceiver(): Promise<{
       res.writeHead(200).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,

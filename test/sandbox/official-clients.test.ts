@@ -9,13 +9,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { APIError, LoopsClient, RateLimitExceededError } from 'loops';
 import { TinybirdApi, TinybirdClient, TinybirdError } from '@tinybirdco/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { LOOPS_API_KEY, TINYBIRD_TOKENS } from '../../src/satellites/sandbox/fixtures/credentials.js';
 import { eventually } from './helpers.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 let sb: Sandbox;
 let files: Server;
@@ -26,8 +26,8 @@ const readToken = TINYBIRD_TOKENS.find((t) => t.name === 'read')!.token;
 beforeAll(async () => {
   // 10 requests per second is Loops' own limit; the calls below come faster than that.
   files = createServer((_, res) => res.end('{"timestamp":"2026-11-22 12:00:00","event":"imported","user_id":"i1"}\n'));
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/rows.ndjson`;
+  const filesAddress = await listenOnLoopback(files);
+  fileUrl = `${filesAddress.origin}/rows.ndjson`;
   // The file server is an origin the sandbox may import from: given at start.
   sb = await startSandbox({ tinybird: { importFrom: [new URL(fileUrl).origin], jobStepMs: 20 }, loops: { requestsPerSecond: 1000 } });
 }, 60_000);

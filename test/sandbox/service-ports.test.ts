@@ -4,12 +4,12 @@
  * bodies that name the port called, and a clear error when a port is taken.
  */
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { drainPending } from 'chdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/satellites/cli/main.js';
 import { SandboxPortInUseError, startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { call, eventually } from './helpers.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 /** A raw request with any Host and headers (fetch does not let Host be set). */
 function raw(url: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
@@ -38,8 +38,8 @@ const portOf = (url: string) => Number(new URL(url).port);
 /** A port held by another server for the length of a test. */
 async function busyPort(): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const serverAddress = await listenOnLoopback(server);
+  return { port: serverAddress.port, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe('service ports', () => {

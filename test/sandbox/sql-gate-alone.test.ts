@@ -6,7 +6,7 @@
  * defence when it is tested. The gate runs here on a session that accepts every query and
  * answers `EXPLAIN AST` with dumps taken from chdb (those marked "by hand" are what a parser
  * that accepted the clause deeper would give), so no engine check stands in front of it.
- * No chdb here: this file also runs under Stryker (vitest.mutation.config.ts).
+ * No chdb here: this file also runs under Stryker (the `mutation` project of vitest.config.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { ChdbSession } from '../../src/satellites/sandbox/tinybird/chdb.js';

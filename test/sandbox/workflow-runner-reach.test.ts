@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { call } from './helpers.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 // Issue 41 item 4: a tool cannot put a workflow in through a service port, and a running
 // workflow's blocks fetch only what an import may.
@@ -20,8 +20,8 @@ beforeAll(async () => {
     hits.push(`${req.method} ${req.url}`);
     res.writeHead(200, { 'content-type': 'application/json' }).end(SECRET_BODY);
   });
-  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-  otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  const otherAddress = await listenOnLoopback(other);
+  otherOrigin = otherAddress.origin;
   sb = await startSandbox({ workflow: { jobStepMs: 20 } });
 }, 60_000);
 afterAll(async () => {

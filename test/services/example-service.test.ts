@@ -12,6 +12,9 @@ import { executeTool, getBlock, getService, getTool, listBlocks, listServices, l
 import { defineConnection, defineService, lineIcon, pathIdParam, pathSegment, secretParam } from '../../src/kit.js';
 import { endpointServiceOf } from '../../src/satellites/preview/connection.js';
 import { parseFaultSpec } from '../../src/satellites/sandbox/http/faults.js';
+import { builtinFixtureFiles } from '../../src/testing/index.js';
+import { mustCover, toolIdsOf } from '../helpers/service-tables.js';
+import { TOOL_CASES } from '../reliability/tool-cases.js';
 
 const connection = defineConnection({
   service: 'notes',
@@ -100,5 +103,19 @@ describe('a fourth service in one file', () => {
       ['X-Notes-Api-Key', 'apiKey', 'NOTES_API_KEY'],
       ['X-Notes-Base-Url', 'base_url', 'NOTES_BASE_URL'],
     ]);
+  });
+
+  it('asks nothing more of the per-service test tables: fixtures, reliability cases, sandbox contract', () => {
+    // Each table covers the services it holds anything for; notes has no fixtures, cases or
+    // emulator, and each table's coverage check still passes with notes registered.
+    const fixtureTools = toolIdsOf(builtinFixtureFiles().map((file) => file.service!));
+    expect(fixtureTools).toContain('loops_find_contact');
+    expect(fixtureTools).not.toContain('notes_get_note');
+    const caseIds = TOOL_CASES.map((c) => c.id);
+    expect(mustCover(caseIds)).toEqual([...caseIds].sort());
+    expect(toolIdsOf(['tinybird', 'loops', 'workflow'])).not.toContain('notes_get_note');
+    // A table that starts holding notes must hold every tool of it; a tool no service has is named.
+    expect(mustCover([...caseIds, 'notes_get_note'])).toEqual([...caseIds, 'notes_get_note'].sort());
+    expect(() => mustCover(['notes_no_such_tool'])).toThrow('a test table names a tool no service has: notes_no_such_tool');
   });
 });

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { executeTool, listTools } from '../../src/index.js';
+import { executeTool, getTool } from '../../src/index.js';
 import { decodeBody } from '../../src/harness/send/decode-body.js';
 import { builtinFixtureFiles, FAILURE_NAMES, mockServices, type FixtureAnswer } from '../../src/testing/index.js';
 import { answerOutcome } from '../../src/testing/faults.js';
+import { toolIdsOf } from '../helpers/service-tables.js';
 import { fullParams } from './helpers.js';
 
 const files = builtinFixtureFiles();
 const fixturesOf = (id: string) => files.find((file) => Object.hasOwn(file.tools, id))?.tools[id];
 const fileOf = (service: string) => files.find((file) => file.service === service)!;
-const tools = listTools().filter((tool) => !tool.id.endsWith('_api_call'));
+// Every tool of every service with a fixture file (a service without one is not mocked: its own work).
+const tools = toolIdsOf(files.map((file) => file.service!))
+  .filter((id) => !id.endsWith('_api_call'))
+  .map((id) => getTool(id)!);
 
 /** What the harness reads from a fixture's bytes: the body its `wire` schema then checks. */
 function wireBody(answer: FixtureAnswer): unknown {

@@ -4,12 +4,12 @@
  * Scoped to the package's own calls: undici's global dispatcher and fetch are left alone.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getGlobalDispatcher } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeTool } from '../../src/index.js';
 import { mockServices, type ServiceMock } from '../../src/testing/index.js';
 import { ingestEvents } from '../../tools/tinybird/index.js';
+import { listenOnLoopback } from '../helpers/loopback-server.js';
 
 const LOOPS_KEY = 'loops-install-secret-key';
 const tinybird = { base_url: 'https://api.tinybird.co', token: 'p.install-secret-token' };
@@ -30,8 +30,8 @@ describe('mock.install()', () => {
   let origin = '';
   const installed: ServiceMock[] = [];
   beforeAll(async () => {
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const serverAddress = await listenOnLoopback(server);
+    origin = serverAddress.origin;
   });
   afterEach(() => {
     for (const mock of installed.splice(0).reverse()) mock.uninstall();

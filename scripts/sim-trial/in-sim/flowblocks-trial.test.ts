@@ -50,7 +50,7 @@ vi.mock('@/providers', async (importOriginal) => {
 })
 
 import { isAgentToolBlock } from '@/app/workspace/[workspaceId]/w/[workflowId]/components/panel/components/editor/components/sub-block/components/tool-input/utils'
-import { getBlock } from '@/blocks/registry'
+import { getAllBlocks, getBlock } from '@/blocks/registry'
 import { DAGExecutor } from '@/executor/execution/executor'
 import type { ExecutionResult } from '@/executor/types'
 import { Serializer } from '@/serializer'
@@ -142,15 +142,28 @@ describe('flowblocks in Sim', () => {
     expect(blockState('w', 'flowblocks_workflow', 'W', {}).subBlocks.inputStyle.value).toBe('flat')
   })
 
-  it("lists the blocks in the Agent block's tool picker (isAgentToolBlock) as their category says", () => {
+  it("lists the blocks in the Agent block's tool picker (isAgentToolBlock): native files of category tools", () => {
     const listed = ['flowblocks_tinybird', 'flowblocks_loops', 'flowblocks_workflow'].map(
       (type) => {
         const block = getBlock(type)!
-        return [type, block.category, isAgentToolBlock(block)]
+        return [type, block.category, block.integrationType, isAgentToolBlock(block)]
       }
     )
-    console.log(`flowblocks trial: agent picker ${JSON.stringify(listed)}`)
-    for (const [, category, inPicker] of listed) expect(inPicker).toBe(category === 'tools')
+    // What the picker lists (tool-input.tsx: `getAllBlocks().filter(isAgentToolBlock)`).
+    const picker = getAllBlocks()
+      .filter(isAgentToolBlock)
+      .map((block) => block.type)
+    expect(picker).toEqual(
+      expect.arrayContaining(['flowblocks_tinybird', 'flowblocks_loops', 'flowblocks_workflow'])
+    )
+    console.log(
+      `flowblocks trial: agent picker ${JSON.stringify(listed)}; ${picker.length} blocks in the picker`
+    )
+    expect(listed).toEqual([
+      ['flowblocks_tinybird', 'tools', 'analytics', true],
+      ['flowblocks_loops', 'tools', 'email', true],
+      ['flowblocks_workflow', 'tools', 'productivity', true],
+    ])
   })
 
   it("runs a tool through Sim's executeTool, its outbound guard allowing the loopback sandbox on a self-hosted Sim", async () => {

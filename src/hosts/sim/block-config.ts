@@ -18,7 +18,7 @@ export function defaultSimBlockName(name: string): string {
 
 /**
  * The manifest fields the conversion reads, typed loosely enough that a manifest read from
- * `flowblocks/blocks/<type>.json` (where JSON gives `string`, not a union) is one too.
+ * JSON (`flowblocks manifest <type>`, where JSON gives `string`, not a union) is one too.
  */
 export interface SimBlockSource {
   type: string;

@@ -13,7 +13,7 @@ import { toSimBlockConfig, toSimBlockMaps, toSimBlockMetaOf, type SimBlockConfig
 export { DEFAULT_SIM_PREFIX, defaultSimBlockName } from './block-config.js';
 export type { SimBlockConfig, SimBlockMeta, SimBlockOptions, SimBlockSource, SimFieldRule, SimIntegrationTag, SimCanvasClause, SimCanvasPresentation, SimSubBlock, SimValueType } from './block-config.js';
 
-/** The manifests of the package's blocks (those `flowblocks/blocks/<type>.json` hold), in editor order. */
+/** The manifests of the package's blocks (those `flowblocks manifest <type>` prints), in editor order. */
 export function simBlockManifests(): BlockManifest[] {
   return [...blockManifests];
 }
@@ -40,3 +40,4 @@ export function simIds(options: Omit<SimBlockOptions, 'createElement'> & { manif
 
 export { simIdChanges, simIdSnapshot, type SimIdSnapshot };
 export { toSimBlockConfig, toSimBlockMetaOf };
+export { simNativeBlock, type SimNativeBlock, type SimNativeBlockOptions } from './native-block.js';

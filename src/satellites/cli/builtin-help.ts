@@ -42,7 +42,9 @@ Exit codes: 0 success, 2 usage error (no such tool).
     case 'manifest':
       return `Usage: flowblocks manifest <block>
 
-The manifest a workflow editor renders for a block (flowblocks blocks lists them), as JSON.
+The manifest a workflow editor renders for a block (flowblocks blocks lists them) and, per
+tool, the JSON Schemas of its params and output, as JSON: the file blocks/<block>.json of the
+repository.
 Exit codes: 0 success, 2 usage error (no such block).
 `;
     case 'run':

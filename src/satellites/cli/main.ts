@@ -15,6 +15,7 @@ const COMMANDS = new Map<string, () => Promise<{ command: CliCommand }>>([
   ['monitor', () => import('./monitor-command.js')],
   ['preview', () => import('./preview-command.js')],
   ['sandbox', () => import('./sandbox-command.js')],
+  ['sim-blocks', () => import('./sim-blocks-command.js')],
 ]);
 
 /** The commands `main` runs itself. */
@@ -31,7 +32,7 @@ Usage:
   flowblocks list                         every tool: id, hints, name
   flowblocks blocks                       every block type
   flowblocks schema <tool> [--llm]        JSON Schema of a tool's params (--llm: the model's view)
-  flowblocks manifest <block>             the manifest an editor renders
+  flowblocks manifest <block>             the manifest an editor renders, with its tools' JSON Schemas
   flowblocks run <tool> [options]         run a tool and print its result as JSON
   flowblocks --version                    the package's version
 `;
@@ -109,7 +110,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(await usage());
     return command || values.help ? 0 : 2;
   }
-  const api = await import('../../index.js');
+  const api = await import('./builtin-api.js');
   try {
     switch (command) {
       case 'list':
@@ -129,7 +130,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       case 'manifest': {
         const block = name ? api.getBlock(name) : undefined;
         if (!block) throw new UsageError(`no block ${name ?? ''} (see flowblocks blocks)`);
-        io.stdout(json(block.manifest));
+        // The whole file (manifest and tools' JSON Schemas): what a registry or a build step reads.
+        io.stdout(json(api.blockManifestFile(block)));
         return 0;
       }
       case 'run': {

@@ -10,7 +10,7 @@ import { AuthMode, IntegrationType, type BlockConfig, type BlockIcon, type Block
 import type { ToolConfig, ToolResponse } from '../sim-types/sim/tools-types';
 import { listBlocks } from '../../../src/index.js';
 import { toSimBlock, toSimBlockMeta, toSimRegistry, toSimTool, toSimTools, type SimBlockConfig, type SimSubBlock, type SimToolConfig } from '../../../src/hosts/sim/index.js';
-import { simBlockManifests, toSimBlocks } from '../../../src/hosts/sim/blocks.js';
+import { simBlockManifests, simNativeBlock, toSimBlocks } from '../../../src/hosts/sim/blocks.js';
 
 // React's own createElement, as the fork passes it.
 const registry = toSimRegistry({ createElement, integrationTypes: IntegrationType, catalog: 'listed' });
@@ -65,3 +65,24 @@ export const noRequest: ToolConfig = { ...oneTool, request: undefined };
 // @ts-expect-error the adapter has no number sub-block either
 export const ownNumber: SimSubBlock = { id: 'limit', type: 'number' };
 export type Check = SimBlockConfig & SimToolConfig;
+
+// A native block file of `flowblocks sim-blocks` (apps/sim/blocks/blocks/flowblocks_tinybird.ts), as it
+// reads: its literal fields and simNativeBlock's parts make a Sim `BlockConfig` with no cast.
+const nativeParts = simNativeBlock('tinybird');
+export const nativeBlock: BlockConfig = {
+  type: 'flowblocks_tinybird',
+  name: 'Tinybird (flowblocks)',
+  description: 'Tinybird',
+  authMode: AuthMode.ApiKey,
+  longDescription: 'Tinybird through flowblocks',
+  docsLink: 'https://docs.sim.ai/integrations/flowblocks_tinybird',
+  category: 'tools',
+  integrationType: IntegrationType.Analytics,
+  bgColor: '#2D27F7',
+  icon: icons[0]!,
+  canvasPresentation: nativeParts.canvasPresentation,
+  subBlocks: [{ ...nativeParts.operation, id: 'operation', options: [{ label: 'Run SQL query', id: 'query' }] }, ...nativeParts.fields],
+  tools: { access: ['flowblocks_tinybird_query'], config: nativeParts.tools.config },
+  inputs: nativeParts.inputs,
+  outputs: nativeParts.outputs,
+};

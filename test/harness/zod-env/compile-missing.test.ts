@@ -7,7 +7,7 @@ vi.mock('zod', async (importOriginal) => {
   return { ...actual, z: rest };
 });
 
-// A setup file may have loaded the harness with the real zod already (vitest.mutation.setup.ts): load it again.
+// A setup file may have loaded the harness with the real zod already (test/mutation/setup.ts): load it again.
 vi.resetModules();
 const { executeTool } = await import('../../../src/index.js');
 const { mockService } = await import('../../helpers/mock-service.js');

@@ -24,7 +24,7 @@ vi.mock('zod', async (importOriginal) => {
   return { ...actual, z: { ...actual.z, compile } };
 });
 
-// A setup file may have loaded the harness with the real zod already (vitest.mutation.setup.ts): load it again.
+// A setup file may have loaded the harness with the real zod already (test/mutation/setup.ts): load it again.
 vi.resetModules();
 const { z } = await import('zod');
 const { executeTool, runTool } = await import('../../../src/index.js');

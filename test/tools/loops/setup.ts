@@ -1,22 +1,18 @@
 import { expect } from 'vitest';
-import { executeTool } from '../../../src/index.js';
-import { Pacer } from '../../../src/harness/pace/pacer.js';
-import type { ExecuteOptions } from '../../../src/harness/types.js';
-import { mockService, type RecordedRequest } from '../../helpers/mock-service.js';
+import type { RecordedRequest } from '../../helpers/mock-service.js';
+import { serviceRunner } from '../../helpers/service-runner.js';
+
+export { fast } from '../../helpers/service-runner.js';
 
 /** The real service's origin: the tools default to https://app.loops.so/api/v1. */
 export const ORIGIN = 'https://app.loops.so';
 export const API = '/api/v1';
 export const API_KEY = 'lk_test_5f2b9c0e8a7d4e3f9b1c6a2d';
-export const fast: ExecuteOptions = { retry: { baseDelayMs: 1, maxDelayMs: 4 } };
 
-/** A mocked Loops and a runner bound to it, with a pacer of its own so tests do not pace each other. */
+/** A mocked Loops (its default base URL) and a runner bound to it, with a pacer of its own. */
 export function loops() {
-  const svc = mockService(ORIGIN);
-  const pacer = new Pacer();
-  const run = (id: string, params: Record<string, unknown>, options: ExecuteOptions = {}) =>
-    executeTool(id, { apiKey: API_KEY, ...params }, { dispatcher: svc.agent, pacer, ...fast, ...options });
-  return { ...svc, run, pacer };
+  const { pacer, ...svc } = serviceRunner('loops', { credential: API_KEY });
+  return { ...svc, pacer: pacer! };
 }
 
 export function jsonOf(req: RecordedRequest | undefined): unknown {

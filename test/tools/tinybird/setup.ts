@@ -1,19 +1,13 @@
-import { executeTool } from '../../../src/index.js';
-import type { ExecuteOptions } from '../../../src/harness/types.js';
-import { mockService } from '../../helpers/mock-service.js';
+import { serviceRunner } from '../../helpers/service-runner.js';
+
+export { fast } from '../../helpers/service-runner.js';
 
 export const BASE = 'https://api.tinybird.co';
 export const TOKEN = 'p.eyJ1IjogInRlc3QtdG9rZW4ifQ.signature';
 export const auth = { base_url: BASE, token: TOKEN };
-export const fast: ExecuteOptions = { retry: { baseDelayMs: 1, maxDelayMs: 4 } };
 
 /** A mocked Tinybird and a runner bound to it. */
-export function tinybird() {
-  const svc = mockService(BASE);
-  const run = (id: string, params: Record<string, unknown>, options: ExecuteOptions = {}) =>
-    executeTool(id, { ...auth, ...params }, { dispatcher: svc.agent, ...fast, ...options });
-  return { ...svc, run };
-}
+export const tinybird = () => serviceRunner('tinybird', { credential: TOKEN, baseUrl: BASE });
 
 export function formOf(body: unknown): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(String(body)));
