@@ -158,7 +158,7 @@ export interface StoredExecution {
   data: {
     resultData: {
       /** Per node, one entry per time it ran; `executionTime` in ms, as n8n timed the node. */
-      runData: Record<string, { executionTime?: number; data?: { main?: ({ json: Record<string, unknown> }[] | null)[] }; error?: Record<string, unknown> }[]>;
+      runData: Record<string, { executionTime?: number; data?: { main?: ({ json: Record<string, unknown>; pairedItem?: unknown }[] | null)[] }; error?: Record<string, unknown> }[]>;
       error?: Record<string, unknown>;
     };
   };

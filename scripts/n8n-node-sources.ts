@@ -27,13 +27,17 @@ function connections(source: string): string {
 
 const HEADER = '// Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.\n';
 
-function nodeSource(className: string, type: string, description: unknown): string {
+function nodeSource(className: string, type: string, description: unknown, searches: string[]): string {
+  // The resource locators' searches: each one page of a list tool through the harness.
+  const methods = searches.length
+    ? `\n\tmethods = {\n\t\tlistSearch: {\n${searches.map((name) => `\t\t\t${name}: methodsOf(${JSON.stringify(type)}).listSearch!.${name}!,`).join('\n')}\n\t\t},\n\t};\n`
+    : '';
   return `${HEADER}import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf${searches.length ? ', methodsOf' : ''} } from '../../dist/flowblocks.js';
 
 export class ${className} implements INodeType {
 \tdescription: INodeTypeDescription = ${connections(literal(description))};
-
+${methods}
 \tasync execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 \t\t// Each item through the flowblocks harness: validated params, retries, pacing, secrets masked.
 \t\treturn await executeOf(${JSON.stringify(type)}).call(this);
@@ -61,13 +65,29 @@ function coloured(svg: string, color: string): string {
   return svg.replace(/^<svg([^>]*)>/, `<svg$1><rect width="24" height="24" rx="5" fill="${color}" stroke="none"/>`).replaceAll('currentColor', '#fff');
 }
 
-/** n8n's codex file: the node's category and its documentation link. */
-function codex(node: string, docsUrl: string) {
+/**
+ * For n8n's dark theme: the glyph alone, in the colour lightened halfway to white (n8n's own
+ * dark icons are light lines on no tile; a dark tile would sink into its canvas).
+ */
+function forDarkTheme(svg: string, color: string): string {
+  const lighter = color.replace(/[0-9a-f]{2}/gi, (hex) => Math.round((parseInt(hex, 16) + 255) / 2).toString(16).padStart(2, '0'));
+  return svg.replaceAll('currentColor', lighter);
+}
+
+/** n8n's panel categories for a service's kind (its catalog entry, shared with Sim's). */
+const CATEGORIES: Record<string, string[]> = {
+  analytics: ['Analytics', 'Data & Storage'],
+  email: ['Marketing', 'Communication'],
+  productivity: ['Productivity', 'Development'],
+};
+
+/** n8n's codex file: the node's categories and its documentation link. */
+function codex(node: string, kind: string | undefined, docsUrl: string) {
   return {
     node: `n8n-nodes-flowblocks.${node}`,
     nodeVersion: '1.0',
     codexVersion: '1.0',
-    categories: ['Development', 'Data & Storage'],
+    categories: CATEGORIES[kind ?? ''] ?? ['Development'],
     resources: { primaryDocumentation: [{ url: docsUrl }] },
   };
 }
@@ -88,10 +108,14 @@ export function n8nNodeSources(): { files: Map<string, string>; entries: SourceE
     const nodeClass = pascal(node);
     const credentialClass = pascal(credential);
     const svg = coloured(adapted.iconSvg, block.definition.color);
-    files.set(`nodes/${nodeClass}/${nodeClass}.node.ts`, nodeSource(nodeClass, type, new adapted.Node().description));
-    files.set(`nodes/${nodeClass}/${nodeClass}.node.json`, `${JSON.stringify(codex(node, block.definition.docsUrl ?? adapted.credential.documentationUrl ?? ''), null, 2)}\n`);
+    const instance = new adapted.Node();
+    files.set(`nodes/${nodeClass}/${nodeClass}.node.ts`, nodeSource(nodeClass, type, instance.description, Object.keys(instance.methods?.listSearch ?? {})));
+    files.set(`nodes/${nodeClass}/${nodeClass}.node.json`, `${JSON.stringify(codex(node, block.definition.catalog?.kind, block.definition.docsUrl ?? ''), null, 2)}\n`);
     // n8n resolves `file:` icons beside the file that names them: the node's and the credential's.
+    const dark = forDarkTheme(adapted.iconSvg, block.definition.color);
     files.set(`nodes/${nodeClass}/${adapted.iconFile}`, svg);
+    files.set(`nodes/${nodeClass}/${adapted.iconDarkFile}`, dark);
+    files.set(`credentials/${adapted.iconDarkFile}`, dark);
     files.set(`credentials/${credentialClass}.credentials.ts`, credentialSource(credentialClass, { ...adapted.credential }));
     files.set(`credentials/${adapted.iconFile}`, svg);
     entries.push({ type, nodeClass, credentialClass });

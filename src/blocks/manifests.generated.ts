@@ -2591,7 +2591,7 @@ export const blockManifests: readonly BlockManifest[] = [
   {
     "type": "workflow",
     "name": "Workflow",
-    "description": "Call another deployed workflow (and wait for it, or start it in the background and watch its job) and read the platform's execution logs.",
+    "description": "Call another deployed Sim workflow (and wait for it, or start it in the background and watch its job) and read its execution logs, through Sim's external API (any platform serving the same execution and log API works too).",
     "category": "tools",
     "color": "#6F3DFA",
     "icon": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\"><rect x=\"2.5\" y=\"3\" width=\"7.5\" height=\"6\" rx=\"1.5\"/><rect x=\"14\" y=\"9\" width=\"7.5\" height=\"6\" rx=\"1.5\"/><rect x=\"2.5\" y=\"15\" width=\"7.5\" height=\"6\" rx=\"1.5\"/><path d=\"M10 6c2.6 0 1.4 6 4 6\"/><path d=\"M14 12c-2.6 0-1.4 6-4 6\"/></svg>",
@@ -2763,7 +2763,7 @@ export const blockManifests: readonly BlockManifest[] = [
           }
         ],
         "visibility": "user-only",
-        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)",
+        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}}, as the platform's API reference writes it; flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)",
         "default": "spec",
         "requiredFor": [],
         "condition": {
@@ -3364,7 +3364,7 @@ export const blockManifests: readonly BlockManifest[] = [
       },
       "inputStyle": {
         "type": "string",
-        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)"
+        "description": "How the body carries the inputs: spec sends {\"inputs\": {...}}, as the platform's API reference writes it; flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)"
       },
       "waitForCompletion": {
         "type": "boolean",
@@ -3605,6 +3605,7 @@ export const blockManifests: readonly BlockManifest[] = [
         }
       }
     },
+    "docsUrl": "https://docs.sim.ai/execution/api",
     "catalog": {
       "kind": "productivity",
       "tags": [

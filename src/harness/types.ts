@@ -23,6 +23,8 @@ export type ToolErrorCode =
 export interface ToolIssue {
   path: string;
   message: string;
+  /** The rows of the input (1-based, both ends included; no `last`: to its end) the issue is about, when it is about some. */
+  rows?: { first: number; last?: number };
 }
 
 export interface ToolError {
@@ -222,6 +224,19 @@ export interface ToolContext<P, R = unknown> {
   signal?: AbortSignal;
 }
 
+/**
+ * How calls that send rows join into one: a host with many items (n8n) sends them as one call
+ * and maps a failure's `issues[].rows` back to the items that gave those rows.
+ */
+export interface BatchSpec {
+  /** The params that hold a call's rows; calls whose other params agree are joined. */
+  params: readonly string[];
+  /** One call's rows, each the JSON text of one row; throws a `ToolFailure` (`invalid_params`) for rows it refuses. */
+  rows(params: Record<string, unknown>): string[];
+  /** The params of the one call that sends these rows, from the params the joined calls share. */
+  join(params: Record<string, unknown>, rows: readonly string[]): Record<string, unknown>;
+}
+
 /** How a list tool pages: the param that takes the cursor, and where a page keeps it and its items. */
 export interface PaginationSpec<O = unknown> {
   cursorParam: string;
@@ -267,6 +282,16 @@ export interface ToolDeclaration<
    * CSV-like formats); agents hand back at most `maxRows` of them and say how many there were.
    */
   rowsField?: 'data';
+  /**
+   * On a list tool: the param of its service's other tools whose values it lists (a Data Source
+   * name, a template id), each record's `value` field, shown by its `label` field. An editor
+   * offers them as a choice (n8n's resource locator, searched through this tool).
+   */
+  lists?: { param: string; value: string; label?: string };
+  /** Set on a service's custom API call (`customApiCall`): a host with its own (n8n's "Custom API Call") offers that one instead. */
+  customCall?: true;
+  /** Present on tools whose calls a host with many items may join into one call (Tinybird's events). */
+  batch?: BatchSpec;
   /** Present on list tools: how `paginate` walks their pages. */
   pagination?: PaginationSpec<z.output<OS>>;
   /** Present on tools that compose several calls (polling, cursors); replaces the single call. */

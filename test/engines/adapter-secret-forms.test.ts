@@ -44,18 +44,18 @@ describe('n8n node: every secret of its credential, in every form', () => {
     // The proxy password sits in the base URL percent-encoded, as a URL holds it.
     const credentials = { apiKey: API_KEY, previousApiKey: OLD_KEY, baseUrl: `http://user:${encodeURIComponent(PASSWORD)}@127.0.0.1:${new URL(base).port}/` };
     seen.length = 0;
-    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'log-1' }, credentials });
     expect(seen[0]).toEqual({ url: '/api/v1/logs/log-1', key: API_KEY });
     expect(JSON.stringify(output)).toContain('[redacted]');
     expectNoSecretForm(output, ALL);
-    const failed = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials, continueOnFail: true });
+    const failed = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'bad' }, credentials, continueOnFail: true });
     expect(JSON.stringify(failed.output)).toContain('bad_request');
     expectNoSecretForm(failed.output, ALL);
   });
 
   it('is masked in the error n8n is thrown when the node does not continue on fail', async () => {
     const credentials = { apiKey: API_KEY, previousApiKey: OLD_KEY, baseUrl: base };
-    const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials }).then(
+    const thrown = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'bad' }, credentials }).then(
       () => undefined,
       (error: unknown) => error,
     );

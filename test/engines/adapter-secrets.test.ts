@@ -42,11 +42,11 @@ describe('n8n node: every secret of its credential is masked', () => {
   it('in the output and in a continueOnFail error', async () => {
     // A proxy's user name and password in the base URL are secrets too; the URL itself is not.
     const credentials = { apiKey: API_KEY, previousApiKey: OLD_KEY, baseUrl: `${base}/` };
-    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'log-1' }, credentials });
     const text = JSON.stringify(output);
     expect(text).toContain('[redacted]');
     for (const secret of [API_KEY, OLD_KEY]) expect(text).not.toContain(secret);
-    const failed = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials, continueOnFail: true });
+    const failed = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'bad' }, credentials, continueOnFail: true });
     const error = JSON.stringify(failed.output);
     expect(error).toContain('bad_request');
     for (const secret of [API_KEY, OLD_KEY]) expect(error).not.toContain(secret);
@@ -54,13 +54,13 @@ describe('n8n node: every secret of its credential is masked', () => {
 
   it('the password of a base URL is masked, not sent on to a model', async () => {
     const credentials = { apiKey: API_KEY, baseUrl: `http://user:${PASSWORD}@127.0.0.1:${new URL(base).port}` };
-    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'bad' }, credentials, continueOnFail: true });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'bad' }, credentials, continueOnFail: true });
     expect(JSON.stringify(output)).not.toContain(PASSWORD);
   });
 
   it('the user name and password of a base URL are masked in their base64 Basic form too', async () => {
     const credentials = { apiKey: API_KEY, baseUrl: `http://user:${PASSWORD}@127.0.0.1:${new URL(base).port}` };
-    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'basic' }, credentials, continueOnFail: true });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'basic' }, credentials, continueOnFail: true });
     const text = JSON.stringify(output);
     expect(text).toContain('proxy said: Basic [redacted]');
     expect(text).not.toContain(BASIC);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getBlock, listBlocks, listTools } from '../../src/index.js';
 import { n8nCredentialName, n8nNodeName, toN8nNode } from '../../src/hosts/n8n/index.js';
+import { n8nName } from '../../src/hosts/n8n/names.js';
 import { errorLine } from '../../src/hosts/shared/params.js';
 import { n8nWorkflow } from './n8n-context.js';
 import { toSimBlocks } from '../../src/hosts/sim/blocks.js';
@@ -109,7 +110,7 @@ describe('Sim catalog', () => {
     expect(meta).toEqual({
       flowblocks_tinybird: { tags: ['data-warehouse', 'data-analytics'], url: 'https://www.tinybird.co/docs/api-reference' },
       flowblocks_loops: { tags: ['email-marketing', 'marketing'], url: 'https://loops.so/docs/api-reference' },
-      flowblocks_workflow: { tags: ['automation'] },
+      flowblocks_workflow: { tags: ['automation'], url: 'https://docs.sim.ai/execution/api' },
     });
     expect(toSimBlockMeta(getBlock('tinybird')!)).toEqual(meta.flowblocks_tinybird);
   });
@@ -185,14 +186,14 @@ describe('Sim block', () => {
 describe('n8n node', () => {
   it('describes each block as a node usable as an AI tool, with its credential', () => {
     for (const block of listBlocks()) {
-      const { Node, credential, iconFile, iconSvg } = toN8nNode(block);
+      const { Node, credential, iconFile, iconDarkFile, iconSvg } = toN8nNode(block);
       const { description } = new Node();
       expect(description).toMatchObject({
         name: n8nNodeName(block),
         usableAsTool: true,
         version: 1,
         group: ['transform'],
-        icon: `file:${iconFile}`,
+        icon: { light: `file:${iconFile}`, dark: `file:${iconDarkFile}` },
         inputs: ['main'],
         outputs: ['main'],
         credentials: [{ name: n8nCredentialName(block), required: true }],
@@ -246,7 +247,7 @@ describe('n8n node', () => {
   it("shows the operation's label as the subtitle, as n8n evaluates it", () => {
     const { description } = new (toN8nNode(getBlock('loops')!).Node)();
     const { Workflow } = n8nWorkflow;
-    const node = { id: '1', name: 'Loops', type: description.name, typeVersion: 1, position: [0, 0] as [number, number], parameters: { operation: 'find_contact' } };
+    const node = { id: '1', name: 'Loops', type: description.name, typeVersion: 1, position: [0, 0] as [number, number], parameters: { operation: 'findContact' } };
     const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as never });
     const shown = workflow.expression.getSimpleParameterValue(node, description.subtitle!, 'manual', {});
     expect(shown).toBe('Find contact');
@@ -263,14 +264,15 @@ describe('n8n resources', () => {
       const operations = properties.filter((p) => p.name === 'operation');
       expect(operations.map((p) => p.displayOptions?.show?.resource?.[0]).sort()).toEqual([...values].sort());
       const ids = operations.flatMap((p) => (p.options as { value: string }[]).map((o) => o.value));
-      expect(ids.sort()).toEqual(block.definition.operations.map((op) => op.id).sort());
+      // Every operation but the custom API call, which n8n's own "Custom API Call" stands for.
+      expect(ids.sort()).toEqual(block.definition.operations.filter((op) => !op.tool.customCall).map((op) => n8nName(op.id)).sort());
       for (const p of operations) expect((p.options as { value: string }[]).map((o) => o.value)).toContain(p.default);
     }
     const loops = new (toN8nNode(getBlock('loops')!).Node)().description.properties;
     const contact = loops.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'contact')!;
-    expect((contact.options as { value: string }[]).map((o) => o.value)).toContain('find_contact');
+    expect((contact.options as { value: string }[]).map((o) => o.value)).toContain('findContact');
     expect(loops[0]!.options).toContainEqual({ name: 'Transactional Email', value: 'transactionalEmail' });
-    expect(loops[0]!.options).toContainEqual({ name: 'API', value: 'api' });
+    expect(loops[0]!.options).not.toContainEqual({ name: 'API', value: 'api' });
   });
 });
 

@@ -126,14 +126,15 @@ describe('n8n node against the sandbox', () => {
       { operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' },
       { token: sb.credentials.tinybird.readToken, baseUrl: sb.urls.tinybird },
     );
-    expect(output).toEqual([[{ json: expect.objectContaining({ data: [{ one: 1 }] }), pairedItem: { item: 0 } }]]);
+    // One item per row, as n8n's own database nodes answer.
+    expect(output).toEqual([[{ json: { one: 1 }, pairedItem: { item: 0 } }]]);
     expect(requests()).toEqual([expect.objectContaining({ method: 'POST', url: `${sb.urls.tinybird}/v0/sql` })]);
   });
 
   it('loops: find_contact (the base URL from the credential goes to options.endpoints)', async () => {
     const { output } = await runN8n(
       'loops',
-      { operation: 'find_contact', additionalFields: { email: 'sim-adapter@example.com' } },
+      { operation: 'findContact', additionalFields: { email: 'sim-adapter@example.com' } },
       { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops },
     );
     expect(output[0]).toHaveLength(1);
@@ -161,13 +162,15 @@ describe('n8n node against the sandbox', () => {
   });
 
   it("follows n8n's continueOnFail: json as n8n 1.x's error output takes it (error, message only), the error on item.error as 2.x reads it", async () => {
-    const parameters = { operation: 'get_log', id: 'log_missing' };
+    const parameters = { operation: 'getLog', id: 'log_missing' };
     const credentials = { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow };
     const { output } = await runN8n('workflow', parameters, credentials, true);
     const item = output[0]![0]!;
     // n8n 1.x (workflow-execute.js, handleNodeErrorOutput): `error` alone or with `message`, no other key.
     expect(Object.keys(item.json).sort()).toEqual(['error', 'message']);
-    expect(item.json).toMatchObject({ error: expect.stringContaining('not_found'), message: expect.any(String) });
+    // The text as n8n's own errors read, without the code (`not_found: `): that is in the details.
+    expect(item.json).toMatchObject({ error: expect.not.stringMatching(/^not_found/), message: expect.any(String) });
+    expect(item.json.error).toBe(item.json.message);
     // n8n 2.x reads `item.error` first: the host's own NodeApiError with the status.
     expect(item.error).toBeInstanceOf(n8nWorkflow.NodeApiError);
     expect(item.error).toMatchObject({ httpCode: '404' });
@@ -176,14 +179,15 @@ describe('n8n node against the sandbox', () => {
 
   it("throws the host's NodeApiError when the service answered, NodeOperationError otherwise", async () => {
     const credentials = { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow };
-    const answered = await runN8n('workflow', { operation: 'get_log', id: 'log_missing' }, credentials).catch((e: unknown) => e);
+    const answered = await runN8n('workflow', { operation: 'getLog', id: 'log_missing' }, credentials).catch((e: unknown) => e);
     expect(answered).toBeInstanceOf(n8nWorkflow.NodeApiError);
-    expect(answered).toMatchObject({ message: expect.stringMatching(/^not_found: /), httpCode: '404', node: { type: 'flowblocksWorkflow' } });
+    expect(answered).toMatchObject({ message: expect.not.stringMatching(/^not_found/), description: expect.stringMatching(/\(not_found\)$/), httpCode: '404', node: { type: 'flowblocksWorkflow' } });
     expect(requests()).toHaveLength(1);
-    const refused = await runN8n('workflow', { operation: 'get_log', id: '..' }, credentials).catch((e: unknown) => e);
+    const refused = await runN8n('workflow', { operation: 'getLog', id: '..' }, credentials).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(n8nWorkflow.NodeOperationError);
     expect(refused).not.toBeInstanceOf(n8nWorkflow.NodeApiError);
-    expect((refused as Error).message).toMatch(/^invalid_params: (?!invalid params)/);
+    expect((refused as Error).message).toMatch(/^(?!invalid)/);
+    expect(refused).toMatchObject({ description: expect.stringMatching(/\(invalid_params\)$/) });
     expect(requests()).toEqual([]);
   });
 

@@ -23,9 +23,11 @@ export interface N8nRun {
   signal?: AbortSignal;
   /** `this.helpers` (n8n's `httpRequest`, for a node built with `http: 'n8n'`). */
   helpers?: Record<string, unknown>;
+  /** A parameter's value per item, as n8n resolves an expression (`={{ $json.data }}`) for each item: objects stay objects. */
+  perItem?: Record<string, (itemIndex: number) => unknown>;
 }
 
-export async function runN8nNode({ node, parameters, credentials, items = [{ json: {} }], continueOnFail = false, signal, helpers = {} }: N8nRun) {
+export async function runN8nNode({ node, parameters, credentials, items = [{ json: {} }], continueOnFail = false, signal, helpers = {}, perItem = {} }: N8nRun) {
   const { description } = node;
   const resolved = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, { typeVersion: 1 }, description) ?? {};
   const nodeData: INode = {
@@ -42,8 +44,8 @@ export async function runN8nNode({ node, parameters, credentials, items = [{ jso
   const context = {
     getInputData: () => items,
     getNode: () => nodeData,
-    getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => {
-      const value = resolved[name];
+    getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+      const value = Object.hasOwn(perItem, name) ? perItem[name]!(itemIndex) : resolved[name];
       if (value !== undefined) return value;
       // n8n-core throws for a missing parameter without a fallback.
       if (fallback === undefined) throw new Error(`Could not get parameter "${name}"`);

@@ -25,13 +25,13 @@ describe('n8n package author', () => {
 });
 
 describe('n8n limit', () => {
-  it("shows 50 in the editor, n8n's page size, while the tool keeps the spec's 100", () => {
+  it("shows 50 in the editor, n8n's Limit of results, while the tool's page keeps the spec's 100", () => {
     const { description } = new (toN8nNode(getBlock('workflow')!).Node)();
     const limit = description.properties.find((p) => p.name === 'limit')!;
     expect(limit).toMatchObject({ type: 'number', default: 50, typeOptions: { minValue: 1 }, description: 'Max number of results to return' });
-    // What n8n stores for a list-logs node whose limit the user left alone: 50 goes to the tool.
-    const stored = n8nWorkflow.NodeHelpers.getNodeParameters(description.properties, { resource: 'log', operation: 'list_logs' }, true, false, { typeVersion: 1 }, description);
-    expect(stored).toMatchObject({ operation: 'list_logs', limit: 50 });
+    // What n8n stores for a list-logs node whose limit the user left alone: at most 50 entries.
+    const stored = n8nWorkflow.NodeHelpers.getNodeParameters(description.properties, { resource: 'log', operation: 'listLogs' }, true, false, { typeVersion: 1 }, description);
+    expect(stored).toMatchObject({ operation: 'listLogs', returnAll: false, limit: 50 });
     // Every other caller gets the spec's default.
     const parsed = getTool('workflow_list_logs').params.parse({ base_url: 'https://w.example.com', apiKey: 'k', workspaceId: 'ws' });
     expect(parsed.limit).toBe(100);
@@ -57,7 +57,7 @@ describe('n8n actions', () => {
     }
     expect(actions.length).toBeGreaterThan(30);
     expect(actions.filter((a) => !inRuleSentenceCase(a))).toEqual([]);
-    expect(actions).toContain('List dedicated sending IP addresses');
+    expect(actions).toContain('Get many dedicated sending IP addresses');
     expect(actions).toContain('Run SQL query');
   });
 

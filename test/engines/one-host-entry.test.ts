@@ -2,6 +2,9 @@ import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getTool } from '../../src/index.js';
 import { toSimTool } from '../../src/hosts/sim/index.js';
+import { toN8nNode } from '../../src/hosts/n8n/index.js';
+import { getBlock } from '../../src/registry.js';
+import { runN8nNode } from './n8n-context.js';
 
 /**
  * Every host runs a tool through the same entry as `executeTool`: a host's `endpoints` naming a
@@ -28,5 +31,19 @@ describe('one entry for every host', () => {
     const tool = toSimTool(getTool('loops_send_event')!, { execute: { dispatcher: agent, endpoints: { loops: 'http://127.0.0.1:9/api/v1' } } });
     const result = await tool.directExecution({ apiKey: 'k-one-host-entry', email: 'ada@example.com', eventName: 'signup' });
     expect(result).toMatchObject({ success: true, output: { success: true }, statusCode: 200 });
+  });
+
+  it('n8n: the same entry, the same refusal; and the base URL of its credential goes where the connection places it', async () => {
+    const refusing = toN8nNode(getBlock('loops')!, { execute: { dispatcher: agent, endpoints: { lops: 'http://127.0.0.1:9/api/v1' } } });
+    const refused = await runN8nNode({ node: new refusing.Node(), parameters: { resource: 'event', operation: 'sendEvent', eventName: 'signup', additionalFields: { email: 'ada@example.com' } }, credentials: { apiKey: 'k-one-host-entry' }, continueOnFail: true });
+    expect(JSON.stringify(refused.output)).toContain('endpoints.lops: no service named \\"lops\\"');
+
+    agent
+      .get('http://127.0.0.1:9')
+      .intercept({ method: 'POST', path: '/loops-at/api/v1/events/send', body: JSON.stringify({ eventName: 'signup', email: 'ada@example.com' }) })
+      .reply(200, { success: true }, { headers: { 'content-type': 'application/json' } });
+    const placed = toN8nNode(getBlock('loops')!, { execute: { dispatcher: agent } });
+    const sent = await runN8nNode({ node: new placed.Node(), parameters: { resource: 'event', operation: 'sendEvent', eventName: 'signup', additionalFields: { email: 'ada@example.com' } }, credentials: { apiKey: 'k-one-host-entry', baseUrl: 'http://127.0.0.1:9/loops-at/api/v1' } });
+    expect(sent.output).toEqual([[{ json: { success: true }, pairedItem: { item: 0 } }]]);
   });
 });

@@ -123,7 +123,7 @@ describe("the output, in Sim's biome style", () => {
 
   it('quotes strings as biome does: single quotes, double where the text has a single quote', () => {
     const loops = files.find((f) => f.path.endsWith('flowblocks_workflow.ts'))!.text;
-    expect(loops).toMatch(/^ {4}"Call another deployed workflow .*platform's execution logs\.",$/m);
+    expect(loops).toMatch(/^ {4}"Call another deployed Sim workflow .*execution and log API works too\)\.",$/m);
     for (const text of ["plain", "it's", 'say "hi"', `both ' and "`, 'back\\slash', 'new\nline']) {
       const literal = jsString(text);
       expect(runInNewContext(literal)).toBe(text);

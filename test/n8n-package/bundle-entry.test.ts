@@ -49,7 +49,7 @@ describe('n8n package: the bundle entry', () => {
     expect(asked).not.toHaveBeenCalled();
     const node = new (entry.nodeClass('workflow'))();
     const credentials = { apiKey: 'wf-key-44', baseUrl: 'not a url' };
-    const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials }).then(
+    const thrown = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'log-1' }, credentials }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -81,7 +81,7 @@ describe('n8n package: a node of the bundle sends through n8n', () => {
     const node = await freshWorkflowNode();
     const log = { id: 'log-1', workflowId: 'w', executionId: 'e', level: 'info', trigger: 'api', startedAt: '2026-11-27T10:00:00Z' };
     const http = n8nHttp(200, { data: log });
-    const { output } = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials, helpers: http.helpers });
+    const { output } = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'log-1' }, credentials, helpers: http.helpers });
     expect(http.asked).toHaveLength(1);
     expect(http.asked[0]).toMatchObject({ method: 'GET', url: 'https://workflows.example.com/api/v1/logs/log-1', headers: { 'x-api-key': 'wf-key-44' }, returnFullResponse: true });
     expect(output[0]![0]!.json).toMatchObject({ data: { id: 'log-1', workflowId: 'w' } });
@@ -90,7 +90,7 @@ describe('n8n package: a node of the bundle sends through n8n', () => {
   it('a service\'s refusal is the host\'s NodeApiError', async () => {
     const node = await freshWorkflowNode();
     const http = n8nHttp(401, { error: 'Invalid API key' });
-    const thrown = await runN8nNode({ node, parameters: { operation: 'get_log', id: 'log-1' }, credentials, helpers: http.helpers }).then(
+    const thrown = await runN8nNode({ node, parameters: { operation: 'getLog', id: 'log-1' }, credentials, helpers: http.helpers }).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -6,7 +6,7 @@
  * (status, run data, the error) is read back from its database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,9 @@ let home: string;
 let hang: Server;
 let hangUrl: string;
 const hung: { url: string; userAgent?: string; closedBeforeAnswer: boolean; afterMs?: number }[] = [];
+/** A pass-through to the sandbox's Tinybird that records each request: how many Send Events made. */
+let counting: Server;
+const counted: { method: string; url: string; body: string }[] = [];
 
 const credentialRef = (type: string, id: string) => ({ [type]: { id, name: id } });
 const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -40,7 +43,9 @@ const loops = (name: string, parameters: Record<string, unknown>) =>
   node(name, `${PKG}.flowblocksLoops`, parameters, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') });
 const platform = (name: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   node(name, `${PKG}.flowblocksWorkflow`, parameters, { credentials: credentialRef('flowblocksWorkflowApi', 'workflowSandbox0'), ...extra });
-const missingLog = { resource: 'log', operation: 'get_log', id: 'log_missing' };
+const missingLog = { resource: 'log', operation: 'getLog', id: 'log_missing' };
+/** A resource locator's value as n8n stores one typed by name. */
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const noOp = (name: string) => node(name, 'n8n-nodes-base.noOp', {});
 
 const workflow = (id: string, nodes: unknown[], connections: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({
@@ -60,8 +65,8 @@ const workflows = {
       start,
       tinybird('Tinybird query', { resource: 'query', operation: 'query', query: 'SELECT 1 AS one FORMAT JSON' }),
       // Gzip in n8n is the web's CompressionStream (node:zlib is not in the package): the sandbox inflates it.
-      tinybird('Tinybird events gzip', { resource: 'dataSource', operation: 'events', datasource: 'events', data: '{"timestamp": "2026-01-01 00:00:00", "event": "n8n", "user_id": "n8n_1"}\n{"timestamp": "not a time", "event": "n8n", "user_id": "n8n_2"}\n', wait: true, compression: 'gzip' }),
-      loops('Loops event', { resource: 'event', operation: 'send_event', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
+      tinybird('Tinybird events gzip', { resource: 'dataSource', operation: 'events', datasource: byName('events'), data: '{"timestamp": "2026-01-01 00:00:00", "event": "n8n", "user_id": "n8n_1"}\n{"timestamp": "not a time", "event": "n8n", "user_id": "n8n_2"}\n', wait: true, compression: 'gzip' }),
+      loops('Loops event', { resource: 'event', operation: 'sendEvent', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
       platform('Workflow execute', { resource: 'execution', operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
       platform('Missing log to error output', missingLog, { onError: 'continueErrorOutput' }),
       noOp('Succeeded'),
@@ -71,7 +76,7 @@ const workflows = {
       node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: '{"LoopsTool": {"email": "n8n-host@example.com"}}' }),
       node('LoopsTool', `${PKG}.flowblocksLoopsTool`, {
         resource: 'contact',
-        operation: 'find_contact',
+        operation: 'findContact',
         additionalFields: { email: "={{ $fromAI('email', 'E-mail of the contact', 'string') }}" },
       }, { credentials: credentialRef('flowblocksLoopsApi', 'loopsSandbox0000') }),
     ],
@@ -85,6 +90,23 @@ const workflows = {
       'Missing log, continue': main('After continue'),
       LoopsTool: { ai_tool: [[{ node: 'Run tool', type: 'ai_tool', index: 0 }]] },
     },
+  ),
+  // One item per row of a query, and those items sent by Send Events (`={{ $json }}`) as one request.
+  records: workflow(
+    'fbRecordsBatch01',
+    [
+      start,
+      tinybird('Three rows', {
+        resource: 'query',
+        operation: 'query',
+        query: "SELECT '2026-01-01 00:00:00' AS timestamp, 'n8n_batch' AS event, concat('u', toString(number)) AS user_id FROM numbers(3) FORMAT JSON",
+      }),
+      // A Data Source of its own: it appears with the first events, beside the sandbox's `events`.
+      tinybird('Send rows as events', { resource: 'dataSource', operation: 'events', datasource: byName('n8n_batch'), data: '={{ $json }}', wait: true }, 'tinybirdCounted0'),
+      tinybird('All Data Sources', { resource: 'dataSource', operation: 'listDatasources', returnAll: true }),
+      tinybird('One Data Source', { resource: 'dataSource', operation: 'listDatasources', returnAll: false, limit: 1 }),
+    ],
+    { Start: main('Three rows'), 'Three rows': main('Send rows as events'), 'Send rows as events': main('All Data Sources', 'One Data Source') },
   ),
   stop: workflow('fbStopOnFail0001', [start, platform('Missing log', missingLog)], { Start: main('Missing log') }),
   timeout: workflow(
@@ -118,10 +140,26 @@ beforeAll(async () => {
     });
   });
   ({ origin: hangUrl } = await listenOnLoopback(hang));
+  const target = new URL(sb.urls.tinybird);
+  counting = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      counted.push({ method: req.method ?? '', url: req.url ?? '', body: body.toString('utf8') });
+      const forward = request({ host: target.hostname, port: target.port, method: req.method, path: `${target.pathname}${req.url}`, headers: { ...req.headers, host: target.host } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.end(body);
+    });
+  });
+  const { origin: countingUrl } = await listenOnLoopback(counting);
 
   const credentials = [
     { id: 'tinybirdSandbox0', name: 'tinybirdSandbox0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: sb.urls.tinybird } },
     { id: 'tinybirdHanging0', name: 'tinybirdHanging0', type: 'flowblocksTinybirdApi', data: { token: 'p.hanging', baseUrl: hangUrl } },
+    { id: 'tinybirdCounted0', name: 'tinybirdCounted0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: countingUrl } },
     { id: 'loopsSandbox0000', name: 'loopsSandbox0000', type: 'flowblocksLoopsApi', data: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops } },
     { id: 'workflowSandbox0', name: 'workflowSandbox0', type: 'flowblocksWorkflowApi', data: { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow } },
   ];
@@ -138,6 +176,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb?.close();
   hang?.close();
+  counting?.close();
   // FLOWBLOCKS_KEEP_N8N_HOME=1 keeps n8n's user folder (its database, the package installed) to look into.
   if (home && !process.env.FLOWBLOCKS_KEEP_N8N_HOME) rmSync(home, { recursive: true, force: true });
   else if (home) console.log(`n8n user folder kept: ${home}`);
@@ -147,10 +186,11 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
   it('runs every block on the success path', () => {
     const run = executions.get('main')!;
     expect(run.status).toBe('success');
-    expect(outputOf(run, 'Tinybird query')).toEqual([expect.objectContaining({ json: expect.objectContaining({ data: [{ one: 1 }] }) })]);
+    // One item per row, as n8n's own database nodes answer.
+    expect(outputOf(run, 'Tinybird query')).toEqual([expect.objectContaining({ json: { one: 1 } })]);
     expect(outputOf(run, 'Loops event')).toEqual([expect.objectContaining({ json: { success: true } })]);
     expect(outputOf(run, 'Workflow execute')?.[0]?.json).toMatchObject({ success: true });
-    expect(outputOf(run, 'Tinybird events gzip')?.[0]?.json).toMatchObject({ successful_rows: 1, quarantined_rows: 1 });
+    expect(outputOf(run, 'Tinybird events gzip')?.[0]?.json).toMatchObject({ rows: 2, batch: { items: 1, rows: 2, successful_rows: 1, quarantined_rows: 1 } });
   });
 
   it("sends a failed item to n8n's error output", () => {
@@ -159,13 +199,14 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(outputOf(run, 'Failed')).toEqual([
       // Routed by the json as n8n 1.x reads it (`error` and `message` only); n8n 2.x routes by the
       // item's `error` and keeps only its message as the json's `error`.
-      expect.objectContaining({ json: expect.objectContaining({ error: expect.stringMatching(/^not_found: /) }) }),
+      // The service's text, as n8n's own errors read: no `not_found:` code in front.
+      expect.objectContaining({ json: expect.objectContaining({ error: expect.stringMatching(/^(?!not_found)\S/) }) }),
     ]);
   });
 
   it('continues on fail with the error as the item', () => {
     const run = executions.get('main')!;
-    expect(outputOf(run, 'After continue')?.[0]?.json).toMatchObject({ error: expect.stringMatching(/^not_found: /) });
+    expect(outputOf(run, 'After continue')?.[0]?.json).toMatchObject({ error: expect.stringMatching(/^(?!not_found)\S/) });
   });
 
   it('runs the Tool variant through the Tool Executor with its $fromAI value', () => {
@@ -177,10 +218,39 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(run.data.resultData.runData.LoopsTool?.[0]?.error).toBeUndefined();
   });
 
+  it('emits one item per record: a row of a query, each Data Source, cut at the Limit', () => {
+    const run = executions.get('records')!;
+    expect(run.status).toBe('success');
+    expect(outputOf(run, 'Three rows')?.map((item) => item.json)).toEqual([0, 1, 2].map((n) => ({ timestamp: '2026-01-01 00:00:00', event: 'n8n_batch', user_id: `u${n}` })));
+    // Run once per input item (three), each run's Data Sources paired with its item.
+    const all = outputOf(run, 'All Data Sources')!;
+    const names = [...new Set(all.map((item) => item.json.name))];
+    expect(names).toEqual(expect.arrayContaining(['events', 'n8n_batch']));
+    expect(all).toHaveLength(3 * names.length);
+    expect(all.map((item) => item.pairedItem)).toEqual([0, 1, 2].flatMap((i) => names.map(() => ({ item: i }))));
+    expect(outputOf(run, 'One Data Source')?.map((item) => [typeof item.json.name, item.pairedItem])).toEqual([0, 1, 2].map((i) => ['string', { item: i }]));
+  });
+
+  it('sends every item of Send Events as one NDJSON request, each item with its own output', () => {
+    const run = executions.get('records')!;
+    const sent = counted.filter((r) => r.method === 'POST' && r.url.startsWith('/v0/events'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(
+      [0, 1, 2].map((n) => ({ timestamp: '2026-01-01 00:00:00', event: 'n8n_batch', user_id: `u${n}` })),
+    );
+    const out = outputOf(run, 'Send rows as events')!;
+    expect(out.map((item) => [item.json.rows, item.json.first_row, item.pairedItem])).toEqual([
+      [1, 1, { item: 0 }],
+      [1, 2, { item: 1 }],
+      [1, 3, { item: 2 }],
+    ]);
+    expect(out[0]!.json.batch).toMatchObject({ items: 3, rows: 3, successful_rows: 3, quarantined_rows: 0 });
+  });
+
   it("stops on fail with n8n's NodeApiError, naming the node", () => {
     const run = executions.get('stop')!;
     expect(run.status).toBe('error');
-    expect(run.data.resultData.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: expect.stringMatching(/^not_found: /), node: { name: 'Missing log' } });
+    expect(run.data.resultData.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', message: expect.stringMatching(/^(?!not_found)\S/), node: { name: 'Missing log' } });
   });
 
   it("ends at n8n's execution time-out as a cancellation, the request aborted", () => {

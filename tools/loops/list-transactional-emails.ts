@@ -47,6 +47,7 @@ export default defineTool({
     'List the transactional e-mail templates of the Loops team, one page at a time (perPage 10 to 50, default 20), with each template\'s id, whether it is published, and its data-variable names. Pass pagination.nextCursor back as cursor for the next page. Drafts never published are listed with published: false and no data variables.',
   scopes: [],
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  lists: { param: 'transactionalId', value: 'id', label: 'name' },
   service: connection.service,
   params: z.object({
     apiKey: apiKeyParam,

@@ -57,6 +57,21 @@ function checkEvents(data: string, format: 'ndjson' | 'json', ctx: z.RefinementC
   if (!anyEvent) report('data holds no events');
 }
 
+/**
+ * One call's events as rows (JSON text, one object each) for a host that joins calls: `data`
+ * as the tool takes it (text in `format`), or already parsed, as a host's item holds it (an
+ * object, or an array of objects). Refused as the tool's own check refuses them.
+ */
+export function eventRows(params: Record<string, unknown>): string[] {
+  const { data } = params;
+  const format = typeof data === 'string' ? (params.format === 'json' ? 'json' : 'ndjson') : 'json';
+  const text = typeof data === 'string' ? data : JSON.stringify(data ?? null);
+  const issues: { path: string; message: string }[] = [];
+  checkEvents(text, format, { addIssue: (issue: { message?: string }) => issues.push({ path: 'data', message: String(issue.message) }) } as unknown as z.RefinementCtx);
+  if (issues.length) throw failure('invalid_params', issues[0]!.message, { issues });
+  return eventsAsNdjson(text, format).split('\n').filter((line) => line.trim() !== '');
+}
+
 function* chunksOf(ndjson: Buffer, maxBytes: number): Generator<NdjsonChunk> {
   const chunker = new NdjsonChunker(maxBytes);
   yield* chunker.push(ndjson);
@@ -71,7 +86,8 @@ function partialFailure(report: IngestReport) {
   const bad = [...report.failed.map((f) => ({ ...f, state: 'not ingested' })), ...report.unknown.map((f) => ({ ...f, state: 'outcome unknown' }))];
   bad.sort((a, b) => a.first_row - b.first_row);
   const ranges = bad.map((f) => `${rowRange(f.first_row, f.last_row)} ${f.state}`);
-  if (report.stopped) ranges.push(`stopped: rows from ${report.stopped.not_sent_from_row} not sent`);
+  const notSent = report.stopped ? `stopped: rows from ${report.stopped.not_sent_from_row} not sent` : undefined;
+  if (notSent) ranges.push(notSent);
   const first = report.stopped?.error ?? bad[0]!.error;
   return failure(
     first.code,
@@ -82,10 +98,14 @@ function partialFailure(report: IngestReport) {
       // made was refused before any work: an unknown outcome is a request too): a retry resends
       // every row, so rows that got in would be ingested twice; the issues name the rows to resend.
       retryable: !report.stopped && report.failed.length === report.requests && report.failed.every((f) => f.error.retryable),
-      issues: bad.map((f) => ({
-        path: 'data',
-        message: `${rowRange(f.first_row, f.last_row)} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
-      })),
+      issues: [
+        ...bad.map((f) => ({
+          path: 'data',
+          message: `${rowRange(f.first_row, f.last_row)} ${f.state}: ${f.error.code}${f.error.status ? ` ${f.error.status}` : ''}: ${f.error.message}`,
+          rows: { first: f.first_row, last: f.last_row },
+        })),
+        ...(notSent ? [{ path: 'data', message: notSent, rows: { first: report.stopped!.not_sent_from_row } }] : []),
+      ],
     },
   );
 }
@@ -142,6 +162,12 @@ export default defineTool({
     eventsRequest(p, eventsAsNdjson(p.data, p.format), { wait: p.wait, gzip: p.compression === 'gzip' }),
   wire: eventsAnswer,
   response: ({ body }) => ({ successful_rows: body.successful_rows, quarantined_rows: body.quarantined_rows }),
+  // Many items' events go as one NDJSON body: the Events API takes many rows per request.
+  batch: {
+    params: ['data', 'format'],
+    rows: eventRows,
+    join: (p, rows) => ({ ...p, data: `${rows.join('\n')}\n`, format: 'ndjson' }),
+  },
   run: async (p, ctx) => {
     const ndjson = eventsAsNdjson(p.data, p.format);
     const policy = { wait: p.wait, onAmbiguous: p.on_ambiguous, retry: retrySettings(ctx.options.retry), sleep: ctx.sleep };

@@ -10,6 +10,7 @@ export default connection.defineTool({
     'List the Data Sources of the Tinybird workspace with their columns (name and ClickHouse type), engine and row count. Use it to find the table and columns before writing SQL for tinybird_query.',
   scopes: ['DATASOURCES:READ'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  lists: { param: 'datasource', value: 'name' },
   params: z.object({ base_url: baseUrlParam, token: tokenParam }),
   output: z.object({ datasources: z.array(datasourceSchema).describe('Data Sources the token may read') }),
   request: () => ({ method: 'GET', path: '/v0/datasources' }),

@@ -10,6 +10,7 @@ export default connection.defineTool({
     'List the pipes of the Tinybird workspace with their type (endpoint or not), description and nodes. Use tinybird_get_pipe for an endpoint\'s parameters, then tinybird_query_pipe to call it.',
   scopes: ['PIPES:READ'],
   annotations: { readOnly: true, destructive: false, idempotent: true },
+  lists: { param: 'pipe', value: 'name' },
   params: z.object({ base_url: baseUrlParam, token: tokenParam }),
   output: z.object({ pipes: z.array(pipeSchema).describe('Pipes the token may read') }),
   request: () => ({ method: 'GET', path: '/v0/pipes' }),

@@ -76,7 +76,7 @@ export default connection.defineTool({
           .enum(['spec', 'flat'])
           .default('spec')
           .describe(
-            'How the body carries the inputs: spec sends {"inputs": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)',
+            'How the body carries the inputs: spec sends {"inputs": {...}}, as the platform\'s API reference writes it; flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-Id, so a run that ends ambiguously is retried with the same id and cannot start twice)',
           ),
       ),
       ...pollParams,

@@ -16,7 +16,7 @@ export const service = defineService({
   id: 'workflow',
   name: 'Workflow',
   description:
-    "Call another deployed workflow (and wait for it, or start it in the background and watch its job) and read the platform's execution logs.",
+    "Call another deployed Sim workflow (and wait for it, or start it in the background and watch its job) and read its execution logs, through Sim's external API (any platform serving the same execution and log API works too).",
   color: '#6F3DFA',
   // Three steps joined by curved edges. Drawn for flowblocks on a 24×24 grid.
   icon: lineIcon(
@@ -26,6 +26,8 @@ export const service = defineService({
     '<path d="M10 6c2.6 0 1.4 6 4 6"/>',
     '<path d="M14 12c-2.6 0-1.4 6-4 6"/>',
   ),
+  // Sim's external API reference: the execution, job and log endpoints these tools call.
+  docsUrl: 'https://docs.sim.ai/execution/api',
   connection,
   block: { catalog: { kind: 'productivity', tags: ['automation'] } },
   tools: [execute, getJob, listLogs, getLog, getExecution, apiCall],

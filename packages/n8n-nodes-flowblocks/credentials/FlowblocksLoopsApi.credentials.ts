@@ -6,7 +6,10 @@ export class FlowblocksLoopsApi implements ICredentialType {
 
 	displayName = "Loops (Flowblocks) API";
 
-	icon = "file:flowblocksLoops.svg";
+	icon = {
+		light: "file:flowblocksLoops.svg",
+		dark: "file:flowblocksLoops.dark.svg",
+	};
 
 	documentationUrl = "https://loops.so/docs/api-reference";
 

@@ -6,7 +6,10 @@ export class FlowblocksTinybirdApi implements ICredentialType {
 
 	displayName = "Tinybird (Flowblocks) API";
 
-	icon = "file:flowblocksTinybird.svg";
+	icon = {
+		light: "file:flowblocksTinybird.svg",
+		dark: "file:flowblocksTinybird.dark.svg",
+	};
 
 	documentationUrl = "https://www.tinybird.co/docs/api-reference";
 

@@ -6,9 +6,12 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 
 	displayName = "Workflow (Flowblocks) API";
 
-	icon = "file:flowblocksWorkflow.svg";
+	icon = {
+		light: "file:flowblocksWorkflow.svg",
+		dark: "file:flowblocksWorkflow.dark.svg",
+	};
 
-	documentationUrl = "https://unpkg.com/flowblocks/docs/blocks/workflow.md";
+	documentationUrl = "https://docs.sim.ai/execution/api";
 
 	properties: INodeProperties[] = [
 		{

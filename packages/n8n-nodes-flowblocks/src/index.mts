@@ -41,6 +41,11 @@ export function executeOf(type: string): NonNullable<InstanceType<N8nNode['Node'
   return new (adapted(type).Node)().execute!;
 }
 
+/** The `methods` of a block's node (its resource locators' `listSearch`): what each `nodes/<Name>/<Name>.node.ts` holds. */
+export function methodsOf(type: string): NonNullable<InstanceType<N8nNode['Node']>['methods']> {
+  return new (adapted(type).Node)().methods!;
+}
+
 /** The credential class of a block's service (`FlowblocksTinybirdApi`): n8n instantiates it. */
 export function credentialClass(type: string): new () => N8nNode['credential'] {
   const { credential } = adapted(type);

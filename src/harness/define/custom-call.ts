@@ -182,6 +182,7 @@ export function customApiCall<const Id extends string, CP extends z.ZodRawShape>
     id: spec.id,
     name: 'Custom API call',
     resource: 'API',
+    customCall: true,
     description: `Send one request to an endpoint no other ${connection.service} tool covers, with the configured credential: ${spec.about} The path must stay under the base URL (no other host, no .. segments). GET is retried after a 5xx or a network fault; other methods are sent once.`,
     scopes: spec.scopes ?? [],
     annotations: { readOnly: false, destructive: true, idempotent: false },

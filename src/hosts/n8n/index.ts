@@ -10,6 +10,7 @@ import type {
   JsonObject,
   IDataObject,
   IExecuteFunctions,
+  ILoadOptionsFunctions,
   INodeExecutionData,
   INodeProperties,
   INodePropertyOptions,
@@ -17,13 +18,18 @@ import type {
   INodeTypeDescription,
 } from 'n8n-workflow';
 import type { Block } from '../../blocks/define-block.js';
-import type { FieldManifest } from '../../blocks/manifest.js';
-import { callOptions, coerceParams, errorLine, outputRecord } from '../shared/params.js';
-import { runTool } from '../../harness/run/execute.js';
+import type { BlockOperation, FieldManifest } from '../../blocks/manifest.js';
+import { callOptions, coerceParams, errorText, outputRecord } from '../shared/params.js';
+import { executeTool } from '../../index.js';
 import type { Service } from '../../harness/define/service.js';
-import type { ExecuteOptions, ToolError } from '../../harness/types.js';
+import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
 import { getService } from '../../registry.js';
 import { n8nTransport } from './http-transport.js';
+import { runBatched, type BatchEntry, type BatchOutcome } from './batch-items.js';
+import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice, type ListOutcome } from './list-items.js';
+import { n8nName, n8nOperationAction, n8nOperationName } from './names.js';
+import { recordsShape } from './records.js';
+import { asLocator, listersOf, locatorValue, searchMethodName, searchResults } from './resource-locators.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -53,19 +59,14 @@ export interface N8nNode {
   Node: new () => INodeType;
   /** The service's credential type (`export class FlowblocksTinybirdApi implements ICredentialType` in a `.credentials.js`). */
   credential: ICredentialType;
-  /** The icon the description names (`file:<iconFile>`): write `iconSvg` next to the node's file. */
+  /** The icons the description names (`file:<iconFile>` for n8n's light theme, `file:<iconDarkFile>` for its dark one): write them next to the node's file from `iconSvg`. */
   iconFile: string;
+  iconDarkFile: string;
   iconSvg: string;
 }
 
-/** The editor's default of a `limit` property in n8n's own nodes (and its lint's `node-param-default-wrong-for-limit`). */
-const N8N_LIMIT_DEFAULT = 50;
-
 /** How long n8n's "Test credential" waits for the check's answer. */
 const CHECK_TIMEOUT_MS = 10_000;
-
-/** Where the published package's generated block pages are read (the `docs/blocks` folder it ships). */
-const BLOCK_DOCS = 'https://unpkg.com/flowblocks/docs/blocks/';
 
 const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
 
@@ -79,7 +80,10 @@ export function n8nCredentialName(block: Block): string {
   return `${n8nNodeName(block)}Api`;
 }
 
-function credentialOf(block: Block, service: Service, iconFile: string): ICredentialType {
+/** n8n's themed icon: one file for its light theme, one for its dark one. */
+type ThemedIcon = { light: `file:${string}.svg`; dark: `file:${string}.svg` };
+
+function credentialOf(block: Block, service: Service, icon: ThemedIcon): ICredentialType {
   const { connection } = service;
   const properties: INodeProperties[] = [
     {
@@ -104,9 +108,9 @@ function credentialOf(block: Block, service: Service, iconFile: string): ICreden
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
-    icon: `file:${iconFile}` as `file:${string}.svg`,
-    // The service's API docs; a service without public ones (the workflow platform) has its block's page.
-    documentationUrl: block.definition.docsUrl ?? `${BLOCK_DOCS}${block.type}.md`,
+    icon,
+    // The service's API docs; a service without any has no link rather than one that answers 404.
+    ...(block.definition.docsUrl ? { documentationUrl: block.definition.docsUrl } : {}),
     properties,
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
@@ -154,13 +158,13 @@ function defaultOf(field: FieldManifest): INodeProperties['default'] {
 }
 
 /** One n8n property for a field, shown for `ops`. */
-function propertyOf(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
+function fieldProperty(field: FieldManifest, ops: string[], required: boolean): INodeProperties {
   const property: INodeProperties = {
     displayName: field.title,
-    name: field.id,
+    name: n8nName(field.id),
     type: 'string',
     default: defaultOf(field),
-    displayOptions: { show: { operation: ops } },
+    displayOptions: { show: { operation: ops.map(n8nName) } },
   };
   if (field.type === 'dropdown') {
     property.type = 'options';
@@ -172,13 +176,6 @@ function propertyOf(field: FieldManifest, ops: string[], required: boolean): INo
   else if (field.type === 'code' || field.type === 'long-input') property.typeOptions = { rows: 5 };
   if (required) property.required = true;
   if (field.description) property.description = field.description;
-  // n8n's convention for a page size: at least 1, 50 in the editor, described as its own nodes
-  // describe it. The tool's own default (the spec's) stays for every other caller.
-  if (field.param === 'limit' && property.type === 'number') {
-    property.typeOptions = { minValue: 1 };
-    property.default = N8N_LIMIT_DEFAULT;
-    property.description = 'Max number of results to return';
-  }
   if (field.placeholder) property.placeholder = field.placeholder;
   return property;
 }
@@ -194,24 +191,23 @@ const resourceValue = (name: string) =>
  * The operation choice. When the tools name their resources (`resource` in `defineTool`), as
  * n8n's own nodes do: a Resource choice, then the operations of the chosen resource.
  */
-function operationProperties(block: Block): INodeProperties[] {
-  const { operations } = block.definition;
-  const option = (op: (typeof operations)[number]): INodePropertyOptions => ({
-    name: op.label,
-    value: op.id,
+function operationProperties(operations: BlockOperation[]): INodeProperties[] {
+  const option = (op: BlockOperation): INodePropertyOptions => ({
+    name: n8nOperationName(op.label, op.tool.resource),
+    value: n8nName(op.id),
     description: op.tool.description.split('. ')[0],
-    action: op.label,
+    action: n8nOperationAction(op.label),
   });
-  const operation = (ops: typeof operations, show?: string): INodeProperties => ({
+  const operation = (ops: BlockOperation[], show?: string): INodeProperties => ({
     displayName: 'Operation',
     name: 'operation',
     type: 'options',
     noDataExpression: true,
-    default: ops[0]?.id ?? '',
+    default: ops[0] ? n8nName(ops[0].id) : '',
     options: ops.map(option),
     ...(show ? { displayOptions: { show: { resource: [show] } } } : {}),
   });
-  const byResource = new Map<string, typeof operations>();
+  const byResource = new Map<string, BlockOperation[]>();
   for (const op of operations) {
     const resource = op.tool.resource;
     if (resource === undefined) return [operation(operations)];
@@ -232,14 +228,24 @@ function operationProperties(block: Block): INodeProperties[] {
   ];
 }
 
-function properties(block: Block, secretParams: Set<string>): INodeProperties[] {
+function properties(block: Block, operations: BlockOperation[], secretParams: Set<string>): INodeProperties[] {
   const { manifest } = block;
-  const allOps = Object.keys(manifest.tools.byOperation);
-  const result: INodeProperties[] = operationProperties(block);
+  const tools = new Map(operations.map((op) => [op.id, op.tool]));
+  const allOps = [...tools.keys()];
+  const listers = listersOf(tools.values());
+  // A field some list tool lists is a resource locator: chosen from that list, or typed.
+  const propertyOf = (field: FieldManifest, ops: string[], required: boolean) => {
+    const property = fieldProperty(field, ops, required);
+    const lister = listers.get(field.param);
+    return lister ? asLocator(property, field, lister) : property;
+  };
+  const result: INodeProperties[] = operationProperties(operations);
   const optional = new Map<string, INodeProperties[]>();
   for (const field of manifest.fields) {
     if (field.id === 'operation' || secretParams.has(field.param)) continue;
-    const shownFor = field.condition?.value ?? allOps;
+    // Only the node's operations, less the params its "Return All" and "Limit" stand for.
+    const shownFor = (field.condition?.value ?? allOps).filter((op) => tools.has(op) && !pagedParams(tools.get(op)!).includes(field.param));
+    if (!shownFor.length) continue;
     const required = shownFor.filter((op) => field.requiredFor.includes(op));
     if (required.length) result.push(propertyOf(field, required, true));
     const rest = shownFor.filter((op) => !field.requiredFor.includes(op));
@@ -255,6 +261,7 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
       optional.set(op, [...(optional.get(op) ?? []), inner]);
     }
   }
+  result.push(...listProperties(tools));
   for (const [op, options] of optional) {
     result.push({
       displayName: 'Additional Fields',
@@ -262,7 +269,7 @@ function properties(block: Block, secretParams: Set<string>): INodeProperties[] 
       type: 'collection',
       placeholder: 'Add Field',
       default: {},
-      displayOptions: { show: { operation: [op] } },
+      displayOptions: { show: { operation: [n8nName(op)] } },
       options,
     });
   }
@@ -294,8 +301,8 @@ function credentialSecrets(credential: IDataObject): string[] {
 }
 
 /** The subtitle under the node: the operation's label, not its id. */
-function subtitleOf(block: Block): string {
-  const labels = Object.fromEntries(block.definition.operations.map((op) => [op.id, op.label]));
+function subtitleOf(operations: BlockOperation[]): string {
+  const labels = Object.fromEntries(operations.map((op) => [n8nName(op.id), op.label]));
   // Spaces keep the object literal's braces apart from the expression's own `{{ }}`.
   return `={{ (${JSON.stringify(labels)})[$parameter["operation"]] }}`;
 }
@@ -306,19 +313,45 @@ function subtitleOf(block: Block): string {
  * those two keys, and the code, status and issues travel on `item.error`, n8n's own error class.
  */
 function errorItem(error: ToolError, thrown: Error, itemIndex: number): INodeExecutionData {
-  return { json: { error: errorLine(error), message: error.message }, error: thrown as INodeExecutionData['error'], pairedItem: { item: itemIndex } };
+  return { json: { error: errorText(error), message: error.message }, error: thrown as INodeExecutionData['error'], pairedItem: { item: itemIndex } };
 }
 
-/** A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError` otherwise. */
+/**
+ * A failure as n8n's own error: `NodeApiError` when the service answered, `NodeOperationError`
+ * otherwise. Its message reads as n8n's own do, without the code (`not_found: `); the code is in
+ * its details: the API error's response, the description's end.
+ */
 function n8nError(host: N8nWorkflowModule | undefined, node: INode, error: ToolError, itemIndex: number): Error {
-  const line = errorLine(error);
-  if (!host) return Object.assign(new Error(line), { description: error.message, itemIndex, code: error.code });
+  const line = errorText(error);
+  const description = `${error.message} (${error.code})`;
+  if (!host) return Object.assign(new Error(line), { description, itemIndex, code: error.code });
   if (error.status !== undefined) {
     const response: JsonObject = { code: error.code, message: error.message, status: error.status };
     if (error.issues?.length) response.issues = error.issues as unknown as JsonObject[];
-    return new host.NodeApiError(node, response, { message: line, description: error.message, httpCode: String(error.status), itemIndex });
+    return new host.NodeApiError(node, response, { message: line, description, httpCode: String(error.status), itemIndex });
   }
-  return new host.NodeOperationError(node, line, { description: error.message, itemIndex });
+  return new host.NodeOperationError(node, line, { description, itemIndex });
+}
+
+/** The value of the "Custom API Call" n8n adds to a node's resources and operations. */
+const N8N_CUSTOM_API_CALL = '__CUSTOM_API_CALL__';
+
+/** n8n's "Custom API Call" chosen in the node itself: it is made in n8n's HTTP Request node with this credential. */
+function customCallElsewhere(credential: ICredentialType): ToolError {
+  return {
+    code: 'invalid_params',
+    message: `A custom API call is made with n8n's HTTP Request node: set its Authentication to "Predefined Credential Type" and choose ${credential.displayName}`,
+    retryable: false,
+  };
+}
+
+/** What the editor asked of a records operation: "Return All", "Limit", "Simplify" (each shown only where it applies). */
+function listChoice(context: IExecuteFunctions, itemIndex: number): ListChoice {
+  return {
+    returnAll: context.getNodeParameter('returnAll', itemIndex, false) as boolean,
+    limit: context.getNodeParameter('limit', itemIndex, N8N_LIMIT_DEFAULT) as number,
+    simplify: context.getNodeParameter('simplify', itemIndex, false) as boolean,
+  };
 }
 
 /** A block as an n8n node class and its service's credential type. */
@@ -326,77 +359,121 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
   const service = options.service ?? getService(block.definition.operations[0]?.tool.service ?? block.type);
   if (!service) throw new Error(`block ${block.type}: no registered service; pass options.service`);
   const { connection } = service;
-  const secretParams = new Set([connection.credential.param, ...(connection.baseUrl.param ? [connection.baseUrl.param] : [])]);
-  const iconFile = `${n8nNodeName(block)}.svg`;
-  const credential = credentialOf(block, service, iconFile);
+  const secretParams = new Set(connection.credentialParams);
+  const iconFile = `${n8nNodeName(block)}.svg` as const;
+  const iconDarkFile = `${n8nNodeName(block)}.dark.svg` as const;
+  const icon: ThemedIcon = { light: `file:${iconFile}`, dark: `file:${iconDarkFile}` };
+  const credential = credentialOf(block, service, icon);
   const { manifest } = block;
   const fields = manifest.fields;
-  const toolsByOperation = new Map(block.definition.operations.map((op) => [op.id, op.tool]));
+  // The service's own custom call is left to n8n's "Custom API Call", which n8n adds to every
+  // node whose credential can authenticate its HTTP Request node: one such choice, not two.
+  const operations = block.definition.operations.filter((op) => !op.tool.customCall);
+  const byValue = new Map(operations.map((op) => [n8nName(op.id), op]));
 
   const description: INodeTypeDescription = {
     displayName: `${manifest.name} (flowblocks)`,
     name: n8nNodeName(block),
-    icon: `file:${iconFile}` as `file:${string}.svg`,
+    icon,
     group: ['transform'],
     version: 1,
-    subtitle: subtitleOf(block),
+    subtitle: subtitleOf(operations),
     description: manifest.description,
     defaults: { name: manifest.name },
     inputs: ['main'],
     outputs: ['main'],
     usableAsTool: true,
     credentials: [{ name: credential.name, required: true }],
-    properties: properties(block, secretParams).map(n8nStyled),
+    properties: properties(block, operations, secretParams).map(n8nStyled),
   };
   if (manifest.docsUrl) description.documentationUrl = manifest.docsUrl;
+
+  /** A call's params and options from the credential: its key, its base URL, its secrets to mask, n8n's HTTP when asked. */
+  function withCredential(secret: IDataObject, params: Record<string, unknown>, helpers: IExecuteFunctions['helpers'], signal: AbortSignal | undefined): ExecuteOptions {
+    const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
+    params[connection.credential.param] = secret[connection.credential.param];
+    const runOptions = callOptions(options.execute, signal);
+    runOptions.secrets = [...(runOptions.secrets ?? []), ...credentialSecrets(secret)];
+    if (options.http === 'n8n') runOptions.transport = n8nTransport(helpers);
+    if (!baseUrl) return runOptions;
+    const placed = connection.placeBaseUrl(baseUrl);
+    Object.assign(params, placed.params);
+    if (placed.endpoints) runOptions.endpoints = { ...runOptions.endpoints, ...placed.endpoints };
+    return runOptions;
+  }
+
+  // n8n's `listSearch` methods of the resource locators: one page of the list tool, searched.
+  const listSearch: NonNullable<NonNullable<INodeType['methods']>['listSearch']> = {};
+  const listers = listersOf(operations.map((op) => op.tool));
+  for (const field of fields) {
+    const lister = listers.get(field.param);
+    if (!lister || field.id === 'operation') continue;
+    listSearch[searchMethodName(field)] = async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+      const secret = await this.getCredentials(credential.name);
+      const params: Record<string, unknown> = paginationToken && lister.pagination ? { [lister.pagination.cursorParam]: paginationToken } : {};
+      const result = await executeTool(lister, params, withCredential(secret, params, this.helpers as IExecuteFunctions['helpers'], undefined));
+      if (!result.success) throw n8nError(options.n8nWorkflow, this.getNode(), result.error, 0);
+      return searchResults(lister, result.output, filter);
+    };
+  }
 
   async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     const secret = await this.getCredentials(credential.name);
-    const returned: INodeExecutionData[] = [];
-    // What the credential gives every item, read once per run.
-    const baseUrl = typeof secret.baseUrl === 'string' && secret.baseUrl !== '' ? secret.baseUrl : undefined;
-    const heldSecrets = credentialSecrets(secret);
-    const transport = options.http === 'n8n' ? n8nTransport(this.helpers) : undefined;
-    for (let i = 0; i < items.length; i++) {
-      const op = this.getNodeParameter('operation', i) as string;
-      const tool = toolsByOperation.get(op);
-      if (!tool) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${op}`, retryable: false }, i);
-      const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
-      const params: Record<string, unknown> = {};
-      for (const field of fields) {
-        if (field.id === 'operation' || secretParams.has(field.param)) continue;
-        if (field.condition && !field.condition.value.includes(op)) continue;
-        params[field.param] = field.id in extra ? extra[field.id] : this.getNodeParameter(field.id, i, null);
-      }
-      params[connection.credential.param] = secret[connection.credential.param];
-      const runOptions = callOptions(options.execute, this.getExecutionCancelSignal());
-      runOptions.secrets = [...(runOptions.secrets ?? []), ...heldSecrets];
-      if (transport) runOptions.transport = transport;
-      if (connection.baseUrl.param) params[connection.baseUrl.param] = baseUrl;
-      else if (baseUrl) runOptions.endpoints = { ...runOptions.endpoints, [connection.service]: baseUrl };
-      const result = await runTool(tool, coerceParams(tool, params), runOptions);
+    // Each input item's output items, in input order (a batched tool answers after the loop).
+    const outputs: INodeExecutionData[][] = items.map(() => []);
+    const batched = new Map<AnyTool, BatchEntry[]>();
+    const settle = (result: ToolResult | ListOutcome | BatchOutcome, i: number, signal: AbortSignal | undefined) => {
       if (result.success) {
-        returned.push({ json: outputRecord(result) as IDataObject, pairedItem: { item: i } });
-        continue;
+        outputs[i] = 'items' in result ? result.items : [{ json: ('meta' in result ? outputRecord(result) : result.output) as IDataObject, pairedItem: { item: i } }];
+        return;
       }
       // n8n ends a cancelled run (its time-out, a user's stop) itself: the signal's reason is its own cancellation error.
-      const signal = runOptions.signal;
       if (signal?.aborted && result.error.code === 'aborted') throw signal.reason;
       // n8n's convention: with "continue on fail" the error is the item's output, else the run stops.
       const thrown = n8nError(options.n8nWorkflow, this.getNode(), result.error, i);
-      if (this.continueOnFail()) {
-        returned.push(errorItem(result.error, thrown, i));
+      if (!this.continueOnFail()) throw thrown;
+      outputs[i] = [errorItem(result.error, thrown, i)];
+    };
+    for (let i = 0; i < items.length; i++) {
+      const value = this.getNodeParameter('operation', i, '') as string;
+      if ([value, this.getNodeParameter('resource', i, '')].includes(N8N_CUSTOM_API_CALL)) {
+        settle({ success: false, error: customCallElsewhere(credential) }, i, undefined);
         continue;
       }
-      throw thrown;
+      const op = byValue.get(value);
+      if (!op) throw n8nError(options.n8nWorkflow, this.getNode(), { code: 'invalid_params', message: `${manifest.name} has no operation ${value}`, retryable: false }, i);
+      const { tool } = op;
+      const extra = (this.getNodeParameter('additionalFields', i, {}) ?? {}) as IDataObject;
+      const params: Record<string, unknown> = {};
+      const hidden = pagedParams(tool);
+      for (const field of fields) {
+        if (field.id === 'operation' || secretParams.has(field.param) || hidden.includes(field.param)) continue;
+        if (field.condition && !field.condition.value.includes(op.id)) continue;
+        const name = n8nName(field.id);
+        params[field.param] = locatorValue(name in extra ? extra[name] : this.getNodeParameter(name, i, null));
+      }
+      const runOptions = withCredential(secret, params, this.helpers, this.getExecutionCancelSignal());
+      if (tool.batch) {
+        batched.set(tool, [...(batched.get(tool) ?? []), { itemIndex: i, params: coerceParams(tool, params), options: runOptions }]);
+        continue;
+      }
+      const result = recordsShape(tool)
+        ? await listItems(tool, coerceParams(tool, params), runOptions, listChoice(this, i), i)
+        : await executeTool(tool, coerceParams(tool, params), runOptions);
+      settle(result, i, runOptions.signal);
     }
-    return [returned];
+    for (const [tool, entries] of batched) {
+      const outcomes = await runBatched(tool, entries);
+      for (const { itemIndex, options: runOptions } of entries) settle(outcomes.get(itemIndex)!, itemIndex, runOptions.signal);
+    }
+    return [outputs.flat()];
   }
 
   class Node implements INodeType {
     description = description;
+    methods = { listSearch };
     execute = execute;
   }
-  return { Node, credential, iconFile, iconSvg: manifest.icon };
+  return { Node, credential, iconFile, iconDarkFile, iconSvg: manifest.icon };
 }

@@ -111,10 +111,15 @@ export function issueText(issue: ToolIssue): string {
 
 /** A failed result's error as one line, for every host: code, message and every issue the message does not already say. */
 export function errorLine(error: ToolError): string {
+  return `${error.code}: ${errorText(error)}`;
+}
+
+/** A failed result's error as a reader takes it: the message and every issue, without the code (`not_found: `). */
+export function errorText(error: ToolError): string {
   const issues = (error.issues ?? []).map(issueText);
-  // A message that already opens with its code in words (`invalid params: …`) is not prefixed twice.
+  // A message that opens with its code in words (`invalid params: …`) says it once.
   const spelled = `${error.code.replaceAll('_', ' ')}: `;
-  const head = error.message.startsWith(spelled) ? `${error.code}: ${error.message.slice(spelled.length)}` : `${error.code}: ${error.message}`;
+  const head = error.message.startsWith(spelled) ? error.message.slice(spelled.length) : error.message;
   return issues.length && !issues.every((i) => error.message.includes(i)) ? `${head} (${issues.join('; ')})` : head;
 }
 

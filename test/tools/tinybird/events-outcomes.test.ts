@@ -60,7 +60,11 @@ describe('tinybird_events split over several requests', () => {
         retryable: false,
         message:
           '1 of 2 requests failed: row 2 outcome unknown, stopped: rows from 3 not sent (1 row ingested, 0 quarantined); first error: Internal error',
-        issues: [{ path: 'data', message: 'row 2 outcome unknown: upstream_error 500: Internal error' }],
+        // Each issue names its rows, so a host that joined many items' rows maps them back.
+        issues: [
+          { path: 'data', message: 'row 2 outcome unknown: upstream_error 500: Internal error', rows: { first: 2, last: 2 } },
+          { path: 'data', message: 'stopped: rows from 3 not sent', rows: { first: 3 } },
+        ],
       },
     });
   });
@@ -133,7 +137,10 @@ describe('tinybird_events split over several requests', () => {
     if (result.success) return;
     expect(result.error).toMatchObject({ code: 'network', retryable: false });
     // A connection error has no status to name.
-    expect(result.error.issues).toEqual([{ path: 'data', message: expect.stringMatching(/^row 2 not ingested: network: .*ECONNREFUSED/) }]);
+    expect(result.error.issues).toEqual([
+      { path: 'data', message: expect.stringMatching(/^row 2 not ingested: network: .*ECONNREFUSED/), rows: { first: 2, last: 2 } },
+      { path: 'data', message: 'stopped: rows from 3 not sent', rows: { first: 3 } },
+    ]);
     expect(result.error.message).toMatch(/^1 of \d+ requests failed: row 2 not ingested, stopped: rows from 3 not sent \(1 row ingested, 0 quarantined\); first error: .*ECONNREFUSED/);
   });
 

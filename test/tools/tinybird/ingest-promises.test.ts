@@ -68,7 +68,11 @@ describe('promise: success only when every row is known to be in', () => {
     if (result.success) return;
     // Not safe to send again as a whole: some rows are in, one may be.
     expect(result.error.retryable).toBe(false);
-    expect(result.error.issues).toContainEqual({ path: 'data', message: expect.stringMatching(new RegExp(`^row ${unknownRow} outcome unknown: `)) });
+    expect(result.error.issues).toContainEqual({
+      path: 'data',
+      message: expect.stringMatching(new RegExp(`^row ${unknownRow} outcome unknown: `)),
+      rows: { first: unknownRow, last: unknownRow },
+    });
     expect(result.error.message).toMatch(/rows? ingested/);
   });
 

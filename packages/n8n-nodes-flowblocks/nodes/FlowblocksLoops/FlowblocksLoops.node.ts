@@ -1,17 +1,20 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf, methodsOf } from '../../dist/flowblocks.js';
 
 export class FlowblocksLoops implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: "Loops (flowblocks)",
 		name: "flowblocksLoops",
-		icon: "file:flowblocksLoops.svg",
+		icon: {
+			light: "file:flowblocksLoops.svg",
+			dark: "file:flowblocksLoops.dark.svg",
+		},
 		group: [
 			"transform",
 		],
 		version: 1,
-		subtitle: "={{ ({\"create_contact\":\"Create contact\",\"update_contact\":\"Update contact\",\"find_contact\":\"Find contact\",\"delete_contact\":\"Delete contact\",\"send_transactional_email\":\"Send transactional email\",\"send_event\":\"Send event\",\"list_mailing_lists\":\"List mailing lists\",\"list_transactional_emails\":\"List transactional emails\",\"get_transactional_email\":\"Get transactional email\",\"create_contact_property\":\"Create contact property\",\"list_contact_properties\":\"List contact properties\",\"check_contact_suppression\":\"Check contact suppression\",\"remove_contact_suppression\":\"Remove contact suppression\",\"test_api_key\":\"Test API key\",\"list_event_patterns\":\"List event patterns\",\"get_event_pattern\":\"Get event pattern\",\"list_dedicated_sending_ips\":\"List dedicated sending IPs\",\"api_call\":\"Custom API call\"})[$parameter[\"operation\"]] }}",
+		subtitle: "={{ ({\"createContact\":\"Create contact\",\"updateContact\":\"Update contact\",\"findContact\":\"Find contact\",\"deleteContact\":\"Delete contact\",\"sendTransactionalEmail\":\"Send transactional email\",\"sendEvent\":\"Send event\",\"listMailingLists\":\"List mailing lists\",\"listTransactionalEmails\":\"List transactional emails\",\"getTransactionalEmail\":\"Get transactional email\",\"createContactProperty\":\"Create contact property\",\"listContactProperties\":\"List contact properties\",\"checkContactSuppression\":\"Check contact suppression\",\"removeContactSuppression\":\"Remove contact suppression\",\"testApiKey\":\"Test API key\",\"listEventPatterns\":\"List event patterns\",\"getEventPattern\":\"Get event pattern\",\"listDedicatedSendingIps\":\"List dedicated sending IPs\"})[$parameter[\"operation\"]] }}",
 		description: "Manage contacts, send transactional e-mail and events, and read mailing lists, templates and contact properties in Loops.",
 		defaults: {
 			name: "Loops",
@@ -42,10 +45,6 @@ export class FlowblocksLoops implements INodeType {
 						value: "account",
 					},
 					{
-						name: "API",
-						value: "api",
-					},
-					{
 						name: "Contact",
 						value: "contact",
 					},
@@ -72,41 +71,41 @@ export class FlowblocksLoops implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "create_contact",
+				default: "createContact",
 				options: [
 					{
-						name: "Check Contact Suppression",
-						value: "check_contact_suppression",
+						name: "Check Suppression",
+						value: "checkContactSuppression",
 						description: "Check whether a Loops contact (by exactly one of email or userId) is suppressed after a hard bounce or spam complaint, and how many suppression removals the team has left",
 						action: "Check contact suppression",
 					},
 					{
-						name: "Create Contact",
-						value: "create_contact",
+						name: "Create",
+						value: "createContact",
 						description: "Add a new contact to the Loops audience",
 						action: "Create contact",
 					},
 					{
-						name: "Delete Contact",
-						value: "delete_contact",
+						name: "Delete",
+						value: "deleteContact",
 						description: "Delete a Loops contact by exactly one of email or userId",
 						action: "Delete contact",
 					},
 					{
-						name: "Find Contact",
-						value: "find_contact",
+						name: "Find",
+						value: "findContact",
 						description: "Look up a Loops contact by exactly one of email or userId",
 						action: "Find contact",
 					},
 					{
-						name: "Remove Contact Suppression",
-						value: "remove_contact_suppression",
+						name: "Remove Suppression",
+						value: "removeContactSuppression",
 						description: "Take a suppressed Loops contact (by exactly one of email or userId) off the suppression list so e-mail reaches it again",
 						action: "Remove contact suppression",
 					},
 					{
-						name: "Update Contact",
-						value: "update_contact",
+						name: "Update",
+						value: "updateContact",
 						description: "Update a Loops contact found by email or userId, creating it when none matches (upsert)",
 						action: "Update contact",
 					},
@@ -124,23 +123,23 @@ export class FlowblocksLoops implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "send_transactional_email",
+				default: "sendTransactionalEmail",
 				options: [
 					{
-						name: "Get Transactional Email",
-						value: "get_transactional_email",
+						name: "Get",
+						value: "getTransactionalEmail",
 						description: "Read one Loops transactional e-mail template by ID: whether it is published, and the names of the data variables its published version uses, so a workflow can check what loops_send_transactional_email needs before sending",
 						action: "Get transactional email",
 					},
 					{
-						name: "List Transactional Emails",
-						value: "list_transactional_emails",
+						name: "Get Many",
+						value: "listTransactionalEmails",
 						description: "List the transactional e-mail templates of the Loops team, one page at a time (perPage 10 to 50, default 20), with each template's ID, whether it is published, and its data-variable names",
-						action: "List transactional emails",
+						action: "Get many transactional emails",
 					},
 					{
-						name: "Send Transactional Email",
-						value: "send_transactional_email",
+						name: "Send",
+						value: "sendTransactionalEmail",
 						description: "Send a published Loops transactional e-mail template to one recipient, filling its data variables (every required one must be given)",
 						action: "Send transactional email",
 					},
@@ -158,23 +157,23 @@ export class FlowblocksLoops implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "send_event",
+				default: "sendEvent",
 				options: [
 					{
-						name: "Get Event Pattern",
-						value: "get_event_pattern",
+						name: "Get Many Patterns",
+						value: "listEventPatterns",
+						description: "List the event patterns of the Loops team (the event names workflows can be triggered by), one page at a time",
+						action: "Get many event patterns",
+					},
+					{
+						name: "Get Pattern",
+						value: "getEventPattern",
 						description: "Read one Loops event pattern, by its event name (case-sensitive) or its ID, with the event properties workflows read and their types, so loops_send_event can be called with the right eventProperties",
 						action: "Get event pattern",
 					},
 					{
-						name: "List Event Patterns",
-						value: "list_event_patterns",
-						description: "List the event patterns of the Loops team (the event names workflows can be triggered by), one page at a time",
-						action: "List event patterns",
-					},
-					{
-						name: "Send Event",
-						value: "send_event",
+						name: "Send",
+						value: "sendEvent",
 						description: "Send an event for a Loops contact (found by email and/or userId, created when none matches) to trigger the workflows that listen for it",
 						action: "Send event",
 					},
@@ -192,13 +191,13 @@ export class FlowblocksLoops implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "list_mailing_lists",
+				default: "listMailingLists",
 				options: [
 					{
-						name: "List Mailing Lists",
-						value: "list_mailing_lists",
+						name: "Get Many",
+						value: "listMailingLists",
 						description: "List the mailing lists of the Loops team, with their IDs (for the mailingLists param of the contact and event tools)",
-						action: "List mailing lists",
+						action: "Get many mailing lists",
 					},
 				],
 				displayOptions: {
@@ -214,19 +213,19 @@ export class FlowblocksLoops implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "create_contact_property",
+				default: "createContactProperty",
 				options: [
 					{
-						name: "Create Contact Property",
-						value: "create_contact_property",
+						name: "Create",
+						value: "createContactProperty",
 						description: "Create a custom contact property in Loops, so contacts and events can carry it",
 						action: "Create contact property",
 					},
 					{
-						name: "List Contact Properties",
-						value: "list_contact_properties",
+						name: "Get Many",
+						value: "listContactProperties",
 						description: "List the contact properties of the Loops team: all of them (default properties such as firstName included) or only the custom ones, each with its key, label and type",
-						action: "List contact properties",
+						action: "Get many contact properties",
 					},
 				],
 				displayOptions: {
@@ -242,17 +241,17 @@ export class FlowblocksLoops implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "test_api_key",
+				default: "testApiKey",
 				options: [
 					{
-						name: "List Dedicated Sending IPs",
-						value: "list_dedicated_sending_ips",
+						name: "Get Many Dedicated Sending IPs",
+						value: "listDedicatedSendingIps",
 						description: "List Loops' dedicated sending IP addresses, for the rare allow-list that needs them",
-						action: "List dedicated sending IP addresses",
+						action: "Get many dedicated sending IP addresses",
 					},
 					{
 						name: "Test API Key",
-						value: "test_api_key",
+						value: "testApiKey",
 						description: "Check that a Loops API key is valid and see which team it belongs to",
 						action: "Test API key",
 					},
@@ -266,28 +265,6 @@ export class FlowblocksLoops implements INodeType {
 				},
 			},
 			{
-				displayName: "Operation",
-				name: "operation",
-				type: "options",
-				noDataExpression: true,
-				default: "api_call",
-				options: [
-					{
-						name: "Custom API Call",
-						value: "api_call",
-						description: "Send one request to an endpoint no other loops tool covers, with the configured credential: the path is under https://app.loops.so/api/v1 (e.g",
-						action: "Custom API call",
-					},
-				],
-				displayOptions: {
-					show: {
-						resource: [
-							"api",
-						],
-					},
-				},
-			},
-			{
 				displayName: "Email",
 				name: "email",
 				type: "string",
@@ -295,8 +272,8 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_contact",
-							"send_transactional_email",
+							"createContact",
+							"sendTransactionalEmail",
 						],
 					},
 				},
@@ -312,7 +289,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_contact",
+							"createContact",
 						],
 					},
 				},
@@ -321,18 +298,39 @@ export class FlowblocksLoops implements INodeType {
 			{
 				displayName: "Transactional ID",
 				name: "transactionalId",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "list",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
-							"send_transactional_email",
-							"get_transactional_email",
+							"sendTransactionalEmail",
+							"getTransactionalEmail",
 						],
 					},
 				},
 				required: true,
 				description: "ID of the transactional e-mail template (from loops_list_transactional_emails)",
+				modes: [
+					{
+						displayName: "From List",
+						name: "list",
+						type: "list",
+						placeholder: "Select a Transactional ID...",
+						typeOptions: {
+							searchListMethod: "searchTransactionalId",
+							searchable: true,
+						},
+					},
+					{
+						displayName: "By ID",
+						name: "id",
+						type: "string",
+						placeholder: "e.g. cm1a2b3c4d",
+					},
+				],
 			},
 			{
 				displayName: "Add to Audience",
@@ -342,7 +340,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"send_transactional_email",
+							"sendTransactionalEmail",
 						],
 					},
 				},
@@ -356,7 +354,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"send_event",
+							"sendEvent",
 						],
 					},
 				},
@@ -371,8 +369,8 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_transactional_emails",
-							"list_event_patterns",
+							"listTransactionalEmails",
+							"listEventPatterns",
 						],
 					},
 				},
@@ -386,7 +384,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_contact_property",
+							"createContactProperty",
 						],
 					},
 				},
@@ -401,7 +399,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_contact_property",
+							"createContactProperty",
 						],
 					},
 				},
@@ -434,7 +432,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_contact_properties",
+							"listContactProperties",
 						],
 					},
 				},
@@ -451,55 +449,60 @@ export class FlowblocksLoops implements INodeType {
 				description: "All properties, or only custom ones",
 			},
 			{
-				displayName: "Method",
-				name: "method",
-				type: "options",
-				default: "GET",
+				displayName: "Return All",
+				name: "returnAll",
+				type: "boolean",
+				default: false,
+				description: "Whether to return all results or only up to a given limit",
 				displayOptions: {
 					show: {
 						operation: [
-							"api_call",
+							"findContact",
+							"listMailingLists",
+							"listTransactionalEmails",
+							"listContactProperties",
+							"listEventPatterns",
 						],
 					},
 				},
-				options: [
-					{
-						name: "DELETE",
-						value: "DELETE",
-					},
-					{
-						name: "GET",
-						value: "GET",
-					},
-					{
-						name: "PATCH",
-						value: "PATCH",
-					},
-					{
-						name: "POST",
-						value: "POST",
-					},
-					{
-						name: "PUT",
-						value: "PUT",
-					},
-				],
-				description: "HTTP method",
 			},
 			{
-				displayName: "Path",
-				name: "path",
-				type: "string",
-				default: "",
+				displayName: "Limit",
+				name: "limit",
+				type: "number",
+				typeOptions: {
+					minValue: 1,
+				},
+				default: 50,
+				description: "Max number of results to return",
 				displayOptions: {
 					show: {
 						operation: [
-							"api_call",
+							"findContact",
+							"listMailingLists",
+							"listTransactionalEmails",
+							"listContactProperties",
+							"listEventPatterns",
+						],
+						returnAll: [
+							false,
 						],
 					},
 				},
-				required: true,
-				description: "Path under the service's base URL, starting with /",
+			},
+			{
+				displayName: "Simplify",
+				name: "simplify",
+				type: "boolean",
+				default: true,
+				description: "Whether to return a simplified version of the response instead of the raw data",
+				displayOptions: {
+					show: {
+						operation: [
+							"findContact",
+						],
+					},
+				},
 			},
 			{
 				displayName: "Additional Fields",
@@ -510,7 +513,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"update_contact",
+							"updateContact",
 						],
 					},
 				},
@@ -560,7 +563,7 @@ export class FlowblocksLoops implements INodeType {
 					},
 					{
 						displayName: "Subscribed",
-						name: "update_contact_subscribed",
+						name: "updateContactSubscribed",
 						type: "boolean",
 						default: false,
 						description: "Whether to re-subscribe (true) or unsubscribe (false) the contact; leave out to keep as is",
@@ -590,7 +593,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"find_contact",
+							"findContact",
 						],
 					},
 				},
@@ -621,7 +624,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"delete_contact",
+							"deleteContact",
 						],
 					},
 				},
@@ -652,7 +655,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"send_event",
+							"sendEvent",
 						],
 					},
 				},
@@ -699,7 +702,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"check_contact_suppression",
+							"checkContactSuppression",
 						],
 					},
 				},
@@ -730,7 +733,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"remove_contact_suppression",
+							"removeContactSuppression",
 						],
 					},
 				},
@@ -761,7 +764,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_contact",
+							"createContact",
 						],
 					},
 				},
@@ -826,7 +829,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"send_transactional_email",
+							"sendTransactionalEmail",
 						],
 					},
 				},
@@ -858,7 +861,7 @@ export class FlowblocksLoops implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"get_event_pattern",
+							"getEventPattern",
 						],
 					},
 				},
@@ -879,91 +882,14 @@ export class FlowblocksLoops implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"list_transactional_emails",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Cursor",
-						name: "cursor",
-						type: "string",
-						default: "",
-						description: "Pagination.nextCursor of the previous page",
-					},
-				],
-			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"list_event_patterns",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Cursor",
-						name: "cursor",
-						type: "string",
-						default: "",
-						description: "Pagination.nextCursor of the previous page",
-					},
-				],
-			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"api_call",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Body",
-						name: "body",
-						type: "json",
-						default: "",
-						description: "JSON body (POST, PUT, PATCH, DELETE)",
-					},
-					{
-						displayName: "Headers",
-						name: "headers",
-						type: "json",
-						default: "",
-						description: "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-ID, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding",
-					},
-					{
-						displayName: "Query",
-						name: "query",
-						type: "json",
-						default: "",
-						description: "Query-string parameters (arrays as repeated keys); never the credential",
-					},
-				],
-			},
 		],
 		documentationUrl: "https://loops.so/docs/api-reference",
+	};
+
+	methods = {
+		listSearch: {
+			searchTransactionalId: methodsOf("loops").listSearch!.searchTransactionalId!,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,17 +1,20 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf, methodsOf } from '../../dist/flowblocks.js';
 
 export class FlowblocksTinybird implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: "Tinybird (flowblocks)",
 		name: "flowblocksTinybird",
-		icon: "file:flowblocksTinybird.svg",
+		icon: {
+			light: "file:flowblocksTinybird.svg",
+			dark: "file:flowblocksTinybird.dark.svg",
+		},
 		group: [
 			"transform",
 		],
 		version: 1,
-		subtitle: "={{ ({\"events\":\"Send events\",\"query\":\"Run SQL query\",\"query_pipe\":\"Call a pipe endpoint\",\"append_datasource\":\"Append from URL\",\"append_data\":\"Append data\",\"truncate_datasource\":\"Truncate Data Source\",\"delete_datasource_rows\":\"Delete rows by condition\",\"get_job\":\"Get job\",\"list_datasources\":\"List Data Sources\",\"get_datasource\":\"Get Data Source\",\"list_pipes\":\"List pipes\",\"get_pipe\":\"Get pipe\",\"list_jobs\":\"List jobs\",\"cancel_job\":\"Cancel job\",\"create_token\":\"Create token\",\"api_call\":\"Custom API call\"})[$parameter[\"operation\"]] }}",
+		subtitle: "={{ ({\"events\":\"Send events\",\"query\":\"Run SQL query\",\"queryPipe\":\"Call a pipe endpoint\",\"appendDatasource\":\"Append from URL\",\"appendData\":\"Append data\",\"truncateDatasource\":\"Truncate Data Source\",\"deleteDatasourceRows\":\"Delete rows by condition\",\"getJob\":\"Get job\",\"listDatasources\":\"List Data Sources\",\"getDatasource\":\"Get Data Source\",\"listPipes\":\"List pipes\",\"getPipe\":\"Get pipe\",\"listJobs\":\"List jobs\",\"cancelJob\":\"Cancel job\",\"createToken\":\"Create token\"})[$parameter[\"operation\"]] }}",
 		description: "Ingest events, run SQL, call pipe endpoints, read the workspace's schema and jobs, and maintain Data Sources in Tinybird.",
 		defaults: {
 			name: "Tinybird",
@@ -37,10 +40,6 @@ export class FlowblocksTinybird implements INodeType {
 				noDataExpression: true,
 				default: "dataSource",
 				options: [
-					{
-						name: "API",
-						value: "api",
-					},
 					{
 						name: "Data Source",
 						value: "dataSource",
@@ -72,33 +71,33 @@ export class FlowblocksTinybird implements INodeType {
 				options: [
 					{
 						name: "Append Data",
-						value: "append_data",
+						value: "appendData",
 						description: "Append CSV or NDJSON rows sent in the request (multipart, as the Data Sources API takes a file) to an existing Tinybird Data Source, and get the import ID, invalid lines and quarantined rows back",
 						action: "Append data",
 					},
 					{
 						name: "Append From URL",
-						value: "append_datasource",
+						value: "appendDatasource",
 						description: "Append rows to an existing Tinybird Data Source from a file at an http(s) URL (CSV, NDJSON or Parquet)",
 						action: "Append from URL",
 					},
 					{
 						name: "Delete Rows by Condition",
-						value: "delete_datasource_rows",
+						value: "deleteDatasourceRows",
 						description: "Delete the rows of a Tinybird Data Source that match a SQL WHERE condition",
 						action: "Delete rows by condition",
 					},
 					{
-						name: "Get Data Source",
-						value: "get_datasource",
+						name: "Get",
+						value: "getDatasource",
 						description: "Describe one Tinybird Data Source: its columns (name, ClickHouse type, nullable, default), engine and sorting key, and its row count and size",
 						action: "Get data source",
 					},
 					{
-						name: "List Data Sources",
-						value: "list_datasources",
+						name: "Get Many",
+						value: "listDatasources",
 						description: "List the Data Sources of the Tinybird workspace with their columns (name and ClickHouse type), engine and row count",
-						action: "List data sources",
+						action: "Get many data sources",
 					},
 					{
 						name: "Send Events",
@@ -107,8 +106,8 @@ export class FlowblocksTinybird implements INodeType {
 						action: "Send events",
 					},
 					{
-						name: "Truncate Data Source",
-						value: "truncate_datasource",
+						name: "Truncate",
+						value: "truncateDatasource",
 						description: "Delete every row of a Tinybird Data Source (its quarantine table too, when named)",
 						action: "Truncate data source",
 					},
@@ -129,7 +128,7 @@ export class FlowblocksTinybird implements INodeType {
 				default: "query",
 				options: [
 					{
-						name: "Run SQL Query",
+						name: "Run SQL",
 						value: "query",
 						description: "Run a read-only SQL query against Tinybird Data Sources and pipes",
 						action: "Run SQL query",
@@ -148,25 +147,25 @@ export class FlowblocksTinybird implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "query_pipe",
+				default: "queryPipe",
 				options: [
 					{
-						name: "Call a Pipe Endpoint",
-						value: "query_pipe",
+						name: "Call an Endpoint",
+						value: "queryPipe",
 						description: "Call a published Tinybird pipe endpoint by name with its dynamic parameters and get JSON rows back",
 						action: "Call a pipe endpoint",
 					},
 					{
-						name: "Get Pipe",
-						value: "get_pipe",
+						name: "Get",
+						value: "getPipe",
 						description: "Describe one Tinybird pipe: its nodes and their SQL, which node is the published endpoint, and the endpoint's dynamic parameters with their types and defaults (as `parameters`), so tinybird_query_pipe can be called with the right ones",
 						action: "Get pipe",
 					},
 					{
-						name: "List Pipes",
-						value: "list_pipes",
+						name: "Get Many",
+						value: "listPipes",
 						description: "List the pipes of the Tinybird workspace with their type (endpoint or not), description and nodes",
-						action: "List pipes",
+						action: "Get many pipes",
 					},
 				],
 				displayOptions: {
@@ -182,25 +181,25 @@ export class FlowblocksTinybird implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "get_job",
+				default: "getJob",
 				options: [
 					{
-						name: "Cancel Job",
-						value: "cancel_job",
+						name: "Cancel",
+						value: "cancelJob",
 						description: "Cancel a Tinybird job (an append import, a delete, a populate) that has not finished: it moves to cancelling, then cancelled",
 						action: "Cancel job",
 					},
 					{
-						name: "Get Job",
-						value: "get_job",
+						name: "Get",
+						value: "getJob",
 						description: "Read the status of a Tinybird job (an append import or a delete): waiting, working, done, error, cancelling or cancelled",
 						action: "Get job",
 					},
 					{
-						name: "List Jobs",
-						value: "list_jobs",
+						name: "Get Many",
+						value: "listJobs",
 						description: "List the Tinybird workspace's jobs of the last 48 hours (the last 100), newest last, filtered by kind (import, delete_data, populateview, copy, …), status (waiting, working, done, error, cancelling, cancelled), pipe and creation time",
-						action: "List jobs",
+						action: "Get many jobs",
 					},
 				],
 				displayOptions: {
@@ -216,11 +215,11 @@ export class FlowblocksTinybird implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "create_token",
+				default: "createToken",
 				options: [
 					{
-						name: "Create Token",
-						value: "create_token",
+						name: "Create",
+						value: "createToken",
 						description: "Create a scoped Tinybird token for a resource",
 						action: "Create token",
 					},
@@ -234,46 +233,45 @@ export class FlowblocksTinybird implements INodeType {
 				},
 			},
 			{
-				displayName: "Operation",
-				name: "operation",
-				type: "options",
-				noDataExpression: true,
-				default: "api_call",
-				options: [
-					{
-						name: "Custom API Call",
-						value: "api_call",
-						description: "Send one request to an endpoint no other tinybird tool covers, with the configured credential: the path is under base_url (the workspace region, e.g",
-						action: "Custom API call",
-					},
-				],
-				displayOptions: {
-					show: {
-						resource: [
-							"api",
-						],
-					},
-				},
-			},
-			{
 				displayName: "Data Source",
 				name: "datasource",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "list",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
 							"events",
-							"append_datasource",
-							"append_data",
-							"truncate_datasource",
-							"delete_datasource_rows",
-							"get_datasource",
+							"appendDatasource",
+							"appendData",
+							"truncateDatasource",
+							"deleteDatasourceRows",
+							"getDatasource",
 						],
 					},
 				},
 				required: true,
 				description: "Target Data Source name",
+				modes: [
+					{
+						displayName: "From List",
+						name: "list",
+						type: "list",
+						placeholder: "Select a Data Source...",
+						typeOptions: {
+							searchListMethod: "searchDatasource",
+							searchable: true,
+						},
+					},
+					{
+						displayName: "By Name",
+						name: "name",
+						type: "string",
+						placeholder: "e.g. events",
+					},
+				],
 			},
 			{
 				displayName: "Data",
@@ -284,7 +282,7 @@ export class FlowblocksTinybird implements INodeType {
 					show: {
 						operation: [
 							"events",
-							"append_data",
+							"appendData",
 						],
 					},
 				},
@@ -359,7 +357,7 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Max Request Bytes",
-				name: "max_request_bytes",
+				name: "maxRequestBytes",
 				type: "number",
 				default: 10000000,
 				displayOptions: {
@@ -387,7 +385,7 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "On Ambiguous",
-				name: "on_ambiguous",
+				name: "onAmbiguous",
 				type: "options",
 				default: "stop",
 				displayOptions: {
@@ -432,18 +430,39 @@ export class FlowblocksTinybird implements INodeType {
 			{
 				displayName: "Pipe",
 				name: "pipe",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "list",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
-							"query_pipe",
-							"get_pipe",
+							"queryPipe",
+							"getPipe",
 						],
 					},
 				},
 				required: true,
 				description: "Name of the published pipe endpoint",
+				modes: [
+					{
+						displayName: "From List",
+						name: "list",
+						type: "list",
+						placeholder: "Select a Pipe...",
+						typeOptions: {
+							searchListMethod: "searchPipe",
+							searchable: true,
+						},
+					},
+					{
+						displayName: "By Name",
+						name: "name",
+						type: "string",
+						placeholder: "e.g. events",
+					},
+				],
 			},
 			{
 				displayName: "URL",
@@ -453,7 +472,7 @@ export class FlowblocksTinybird implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"append_datasource",
+							"appendDatasource",
 						],
 					},
 				},
@@ -462,13 +481,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Format",
-				name: "append_datasource_format",
+				name: "appendDatasourceFormat",
 				type: "options",
 				default: "csv",
 				displayOptions: {
 					show: {
 						operation: [
-							"append_datasource",
+							"appendDatasource",
 						],
 					},
 				},
@@ -490,13 +509,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Format",
-				name: "append_data_format",
+				name: "appendDataFormat",
 				type: "options",
 				default: "csv",
 				displayOptions: {
 					show: {
 						operation: [
-							"append_data",
+							"appendData",
 						],
 					},
 				},
@@ -514,13 +533,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Delete Condition",
-				name: "delete_condition",
+				name: "deleteCondition",
 				type: "string",
 				default: "",
 				displayOptions: {
 					show: {
 						operation: [
-							"delete_datasource_rows",
+							"deleteDatasourceRows",
 						],
 					},
 				},
@@ -534,13 +553,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Dry Run",
-				name: "dry_run",
+				name: "dryRun",
 				type: "boolean",
 				default: false,
 				displayOptions: {
 					show: {
 						operation: [
-							"delete_datasource_rows",
+							"deleteDatasourceRows",
 						],
 					},
 				},
@@ -548,14 +567,14 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Job ID",
-				name: "job_id",
+				name: "jobId",
 				type: "string",
 				default: "",
 				displayOptions: {
 					show: {
 						operation: [
-							"get_job",
-							"cancel_job",
+							"getJob",
+							"cancelJob",
 						],
 					},
 				},
@@ -564,13 +583,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Wait for Completion",
-				name: "wait_for_completion",
+				name: "waitForCompletion",
 				type: "boolean",
 				default: false,
 				displayOptions: {
 					show: {
 						operation: [
-							"get_job",
+							"getJob",
 						],
 					},
 				},
@@ -578,13 +597,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Timeout Seconds",
-				name: "timeout_seconds",
+				name: "timeoutSeconds",
 				type: "number",
 				default: 300,
 				displayOptions: {
 					show: {
 						operation: [
-							"get_job",
+							"getJob",
 						],
 					},
 				},
@@ -598,7 +617,7 @@ export class FlowblocksTinybird implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_token",
+							"createToken",
 						],
 					},
 				},
@@ -607,13 +626,13 @@ export class FlowblocksTinybird implements INodeType {
 			},
 			{
 				displayName: "Kind",
-				name: "create_token_kind",
+				name: "createTokenKind",
 				type: "options",
 				default: "static",
 				displayOptions: {
 					show: {
 						operation: [
-							"create_token",
+							"createToken",
 						],
 					},
 				},
@@ -630,55 +649,56 @@ export class FlowblocksTinybird implements INodeType {
 				description: "Static (kept by the workspace) or jwt (signed, expires)",
 			},
 			{
-				displayName: "Method",
-				name: "method",
-				type: "options",
-				default: "GET",
+				displayName: "Return All",
+				name: "returnAll",
+				type: "boolean",
+				default: false,
+				description: "Whether to return all results or only up to a given limit",
 				displayOptions: {
 					show: {
 						operation: [
-							"api_call",
+							"listDatasources",
+							"listPipes",
+							"listJobs",
 						],
 					},
 				},
-				options: [
-					{
-						name: "DELETE",
-						value: "DELETE",
-					},
-					{
-						name: "GET",
-						value: "GET",
-					},
-					{
-						name: "PATCH",
-						value: "PATCH",
-					},
-					{
-						name: "POST",
-						value: "POST",
-					},
-					{
-						name: "PUT",
-						value: "PUT",
-					},
-				],
-				description: "HTTP method",
 			},
 			{
-				displayName: "Path",
-				name: "path",
-				type: "string",
-				default: "",
+				displayName: "Limit",
+				name: "limit",
+				type: "number",
+				typeOptions: {
+					minValue: 1,
+				},
+				default: 50,
+				description: "Max number of results to return",
 				displayOptions: {
 					show: {
 						operation: [
-							"api_call",
+							"listDatasources",
+							"listPipes",
+							"listJobs",
+						],
+						returnAll: [
+							false,
 						],
 					},
 				},
-				required: true,
-				description: "Path under the service's base URL, starting with /",
+			},
+			{
+				displayName: "Simplify",
+				name: "simplify",
+				type: "boolean",
+				default: true,
+				description: "Whether to return a simplified version of the response instead of the raw data",
+				displayOptions: {
+					show: {
+						operation: [
+							"listJobs",
+						],
+					},
+				},
 			},
 			{
 				displayName: "Additional Fields",
@@ -712,7 +732,7 @@ export class FlowblocksTinybird implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"query_pipe",
+							"queryPipe",
 						],
 					},
 				},
@@ -747,28 +767,28 @@ export class FlowblocksTinybird implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"append_data",
+							"appendData",
 						],
 					},
 				},
 				options: [
 					{
 						displayName: "Dialect Delimiter",
-						name: "dialect_delimiter",
+						name: "dialectDelimiter",
 						type: "string",
 						default: "",
 						description: "CSV field delimiter (one character, default ,)",
 					},
 					{
 						displayName: "Dialect Escapechar",
-						name: "dialect_escapechar",
+						name: "dialectEscapechar",
 						type: "string",
 						default: "",
 						description: "CSV escape character (one character)",
 					},
 					{
 						displayName: "Dialect New Line",
-						name: "dialect_new_line",
+						name: "dialectNewLine",
 						type: "string",
 						default: "",
 						description: "CSV line separator (e.g. \\n or \\r\\n)",
@@ -784,21 +804,21 @@ export class FlowblocksTinybird implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_jobs",
+							"listJobs",
 						],
 					},
 				},
 				options: [
 					{
 						displayName: "Created After",
-						name: "created_after",
+						name: "createdAfter",
 						type: "string",
 						default: "",
 						description: "Only jobs created after this ISO 8601 time",
 					},
 					{
 						displayName: "Created Before",
-						name: "created_before",
+						name: "createdBefore",
 						type: "string",
 						default: "",
 						description: "Only jobs created before this ISO 8601 time",
@@ -812,14 +832,14 @@ export class FlowblocksTinybird implements INodeType {
 					},
 					{
 						displayName: "Pipe ID",
-						name: "pipe_id",
+						name: "pipeId",
 						type: "string",
 						default: "",
 						description: "Only jobs of this pipe (by ID)",
 					},
 					{
 						displayName: "Pipe Name",
-						name: "pipe_name",
+						name: "pipeName",
 						type: "string",
 						default: "",
 						description: "Only jobs of this pipe (by name)",
@@ -868,21 +888,21 @@ export class FlowblocksTinybird implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"create_token",
+							"createToken",
 						],
 					},
 				},
 				options: [
 					{
 						displayName: "Expires At",
-						name: "expires_at",
+						name: "expiresAt",
 						type: "number",
 						default: 0,
 						description: "Kind jwt: expiry as Unix time in seconds",
 					},
 					{
 						displayName: "Jwt Scopes",
-						name: "jwt_scopes",
+						name: "jwtScopes",
 						type: "json",
 						default: "",
 						description: "Kind jwt: scopes with their resource and fixed params",
@@ -903,45 +923,15 @@ export class FlowblocksTinybird implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"api_call",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Body",
-						name: "body",
-						type: "json",
-						default: "",
-						description: "JSON body (POST, PUT, PATCH, DELETE)",
-					},
-					{
-						displayName: "Headers",
-						name: "headers",
-						type: "json",
-						default: "",
-						description: "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-ID, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding",
-					},
-					{
-						displayName: "Query",
-						name: "api_call_query",
-						type: "json",
-						default: "",
-						description: "Query-string parameters (arrays as repeated keys); never the credential",
-					},
-				],
-			},
 		],
 		documentationUrl: "https://www.tinybird.co/docs/api-reference",
+	};
+
+	methods = {
+		listSearch: {
+			searchDatasource: methodsOf("tinybird").listSearch!.searchDatasource!,
+			searchPipe: methodsOf("tinybird").listSearch!.searchPipe!,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -6,13 +6,16 @@ export class FlowblocksWorkflow implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: "Workflow (flowblocks)",
 		name: "flowblocksWorkflow",
-		icon: "file:flowblocksWorkflow.svg",
+		icon: {
+			light: "file:flowblocksWorkflow.svg",
+			dark: "file:flowblocksWorkflow.dark.svg",
+		},
 		group: [
 			"transform",
 		],
 		version: 1,
-		subtitle: "={{ ({\"execute\":\"Execute workflow\",\"get_job\":\"Get job\",\"list_logs\":\"List logs\",\"get_log\":\"Get log\",\"get_execution\":\"Get execution\",\"api_call\":\"Custom API call\"})[$parameter[\"operation\"]] }}",
-		description: "Call another deployed workflow (and wait for it, or start it in the background and watch its job) and read the platform's execution logs.",
+		subtitle: "={{ ({\"execute\":\"Execute workflow\",\"getJob\":\"Get job\",\"listLogs\":\"List logs\",\"getLog\":\"Get log\",\"getExecution\":\"Get execution\"})[$parameter[\"operation\"]] }}",
+		description: "Call another deployed Sim workflow (and wait for it, or start it in the background and watch its job) and read its execution logs, through Sim's external API (any platform serving the same execution and log API works too).",
 		defaults: {
 			name: "Workflow",
 		},
@@ -38,10 +41,6 @@ export class FlowblocksWorkflow implements INodeType {
 				default: "execution",
 				options: [
 					{
-						name: "API",
-						value: "api",
-					},
-					{
 						name: "Execution",
 						value: "execution",
 					},
@@ -65,14 +64,14 @@ export class FlowblocksWorkflow implements INodeType {
 						action: "Execute workflow",
 					},
 					{
-						name: "Get Execution",
-						value: "get_execution",
+						name: "Get",
+						value: "getExecution",
 						description: "Read the workflow state snapshot of one execution (its blocks, edges, loops and parallels) with its metadata: trigger, start and end times, duration and cost",
 						action: "Get execution",
 					},
 					{
 						name: "Get Job",
-						value: "get_job",
+						value: "getJob",
 						description: "Read the status of an asynchronous workflow execution by its taskId: queued, processing, completed (with the workflow output) or failed (with the error)",
 						action: "Get job",
 					},
@@ -90,47 +89,25 @@ export class FlowblocksWorkflow implements INodeType {
 				name: "operation",
 				type: "options",
 				noDataExpression: true,
-				default: "list_logs",
+				default: "listLogs",
 				options: [
 					{
-						name: "Get Log",
-						value: "get_log",
+						name: "Get",
+						value: "getLog",
 						description: "Read one execution log by its ID: the run (workflow, level, trigger, times, duration), its execution data (trace spans, final output), its cost (total, tokens, per model) and the current limits",
 						action: "Get log",
 					},
 					{
-						name: "List Logs",
-						value: "list_logs",
+						name: "Get Many",
+						value: "listLogs",
 						description: "List execution logs of a workspace, filtered by workflows, folders, triggers, level, time range, execution ID, duration, cost or model, one page at a time (limit, default 100) with a cursor",
-						action: "List logs",
+						action: "Get many logs",
 					},
 				],
 				displayOptions: {
 					show: {
 						resource: [
 							"log",
-						],
-					},
-				},
-			},
-			{
-				displayName: "Operation",
-				name: "operation",
-				type: "options",
-				noDataExpression: true,
-				default: "api_call",
-				options: [
-					{
-						name: "Custom API Call",
-						value: "api_call",
-						description: "Send one request to an endpoint no other workflow tool covers, with the configured credential: the path is under base_url (e.g",
-						action: "Custom API call",
-					},
-				],
-				displayOptions: {
-					show: {
-						resource: [
-							"api",
 						],
 					},
 				},
@@ -201,7 +178,7 @@ export class FlowblocksWorkflow implements INodeType {
 						value: "spec",
 					},
 				],
-				description: "How the body carries the inputs: spec sends {\"inputs\": {...}} (spec 000); flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-ID, so a run that ends ambiguously is retried with the same ID and cannot start twice)",
+				description: "How the body carries the inputs: spec sends {\"inputs\": {...}}, as the platform's API reference writes it; flat sends the inputs as the whole body, as a Sim deployment reads it (async then travels in the X-Execution-Mode header only; Sim honours X-Execution-ID, so a run that ends ambiguously is retried with the same ID and cannot start twice)",
 			},
 			{
 				displayName: "Wait for Completion",
@@ -212,7 +189,7 @@ export class FlowblocksWorkflow implements INodeType {
 					show: {
 						operation: [
 							"execute",
-							"get_job",
+							"getJob",
 						],
 					},
 				},
@@ -227,7 +204,7 @@ export class FlowblocksWorkflow implements INodeType {
 					show: {
 						operation: [
 							"execute",
-							"get_job",
+							"getJob",
 						],
 					},
 				},
@@ -242,7 +219,7 @@ export class FlowblocksWorkflow implements INodeType {
 					show: {
 						operation: [
 							"execute",
-							"get_job",
+							"getJob",
 						],
 					},
 				},
@@ -256,7 +233,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"get_job",
+							"getJob",
 						],
 					},
 				},
@@ -271,7 +248,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -285,29 +262,12 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"get_execution",
+							"getExecution",
 						],
 					},
 				},
 				required: true,
 				description: "Exact execution ID",
-			},
-			{
-				displayName: "Limit",
-				name: "limit",
-				type: "number",
-				default: 50,
-				displayOptions: {
-					show: {
-						operation: [
-							"list_logs",
-						],
-					},
-				},
-				description: "Max number of results to return",
-				typeOptions: {
-					minValue: 1,
-				},
 			},
 			{
 				displayName: "Order",
@@ -317,7 +277,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -341,7 +301,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -365,7 +325,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -379,7 +339,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -393,7 +353,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -407,7 +367,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
@@ -421,7 +381,7 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"get_log",
+							"getLog",
 						],
 					},
 				},
@@ -429,55 +389,38 @@ export class FlowblocksWorkflow implements INodeType {
 				description: "Log ID, from List logs or a completion notification",
 			},
 			{
-				displayName: "Method",
-				name: "method",
-				type: "options",
-				default: "GET",
+				displayName: "Return All",
+				name: "returnAll",
+				type: "boolean",
+				default: false,
+				description: "Whether to return all results or only up to a given limit",
 				displayOptions: {
 					show: {
 						operation: [
-							"api_call",
+							"listLogs",
 						],
 					},
 				},
-				options: [
-					{
-						name: "DELETE",
-						value: "DELETE",
-					},
-					{
-						name: "GET",
-						value: "GET",
-					},
-					{
-						name: "PATCH",
-						value: "PATCH",
-					},
-					{
-						name: "POST",
-						value: "POST",
-					},
-					{
-						name: "PUT",
-						value: "PUT",
-					},
-				],
-				description: "HTTP method",
 			},
 			{
-				displayName: "Path",
-				name: "path",
-				type: "string",
-				default: "",
+				displayName: "Limit",
+				name: "limit",
+				type: "number",
+				typeOptions: {
+					minValue: 1,
+				},
+				default: 50,
+				description: "Max number of results to return",
 				displayOptions: {
 					show: {
 						operation: [
-							"api_call",
+							"listLogs",
+						],
+						returnAll: [
+							false,
 						],
 					},
 				},
-				required: true,
-				description: "Path under the service's base URL, starting with /",
 			},
 			{
 				displayName: "Additional Fields",
@@ -488,18 +431,11 @@ export class FlowblocksWorkflow implements INodeType {
 				displayOptions: {
 					show: {
 						operation: [
-							"list_logs",
+							"listLogs",
 						],
 					},
 				},
 				options: [
-					{
-						displayName: "Cursor",
-						name: "cursor",
-						type: "string",
-						default: "",
-						description: "NextCursor of the previous page",
-					},
 					{
 						displayName: "End Date",
 						name: "endDate",
@@ -603,44 +539,8 @@ export class FlowblocksWorkflow implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: "Additional Fields",
-				name: "additionalFields",
-				type: "collection",
-				placeholder: "Add Field",
-				default: {},
-				displayOptions: {
-					show: {
-						operation: [
-							"api_call",
-						],
-					},
-				},
-				options: [
-					{
-						displayName: "Body",
-						name: "body",
-						type: "json",
-						default: "",
-						description: "JSON body (POST, PUT, PATCH, DELETE)",
-					},
-					{
-						displayName: "Headers",
-						name: "headers",
-						type: "json",
-						default: "",
-						description: "Extra request headers, only these: Accept, Accept-Language, Content-Type, Cache-Control, If-Match, If-None-Match, If-Modified-Since, If-Unmodified-Since, X-Request-ID, traceparent, tracestate (a JSON type); never the credential, Range or Accept-Encoding",
-					},
-					{
-						displayName: "Query",
-						name: "query",
-						type: "json",
-						default: "",
-						description: "Query-string parameters (arrays as repeated keys); never the credential",
-					},
-				],
-			},
 		],
+		documentationUrl: "https://docs.sim.ai/execution/api",
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
