@@ -2,7 +2,7 @@
 
 // Kept a little above the tarball, so growth is seen; what ships and why is in docs/decisions.md
 // ("What the tarball carries"), the figure over time in docs/benchmarks.md ("Tarball").
-export const BUDGET_BYTES = 283_000;
+export const BUDGET_BYTES = 295_000;
 const SHOWN = 10;
 
 export interface PackedFile { path: string; size: number }
