@@ -2,7 +2,7 @@
  * A real n8n on this machine for `npm run test:n8n`: n8n installed once per version into a cache
  * directory outside the repository (reused when present), then its CLI run with a user folder of
  * the test's own. `npm run test:n8n` (scripts/test-n8n.ts) runs the tests once on each of
- * `SUPPORTED_N8N` (2.41.1 for now; see `OLDEST_TRIED_N8N` for 1.x).
+ * `SUPPORTED_N8N` (1.123.81, the newest 1.x, and 2.41.1).
  *
  * n8n 2.x needs Node 24 (installed from npm into the cache); n8n 1.x runs on the machine's Node
  * (its engines: >=20.19, <=24), with its legacy expression engine (its isolated-vm build needs Node 22).
@@ -16,16 +16,12 @@ import { join } from 'node:path';
 import { buildN8nPackage } from './build-n8n-package.js';
 import { freePort } from './free-port.js';
 
-/**
- * The newest 1.x, tried with `N8N_VERSION=1.123.81 npm run test:n8n`: its runs do not pass yet
- * (the main workflow ends in error, the credential tester hangs), so it is not supported yet
- * and CI runs 2.x only.
- */
-export const OLDEST_TRIED_N8N = '1.123.81';
+/** The oldest n8n supported: the newest 1.x. */
+export const OLDEST_SUPPORTED_N8N = '1.123.81';
 /** 2.41.3, the newest when pinned, does not install from the registry CI reaches (`@n8n/agents@0.26.2` is missing). */
 export const PINNED_N8N = '2.41.1';
 /** Every n8n `npm run test:n8n` runs on, oldest first. */
-export const SUPPORTED_N8N = [PINNED_N8N];
+export const SUPPORTED_N8N = [OLDEST_SUPPORTED_N8N, PINNED_N8N];
 export const N8N_VERSION = process.env.N8N_VERSION ?? PINNED_N8N;
 /** Where Node 24 and each n8n are kept between runs (about 2.9 GB each); `FLOWBLOCKS_N8N_CACHE` moves it. */
 export const CACHE_DIR = process.env.FLOWBLOCKS_N8N_CACHE ?? '/var/cache/flowblocks';

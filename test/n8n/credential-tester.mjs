@@ -52,7 +52,9 @@ async function main() {
     // 2.x splits the request test out (`runRequestTest`); 1.x has only the whole `testCredentials`.
     results.push(tester.runRequestTest ? await tester.runRequestTest('user', type, decrypted, test, 'default') : await tester.testCredentials('user', type, decrypted));
   }
-  process.stdout.write(JSON.stringify(results));
+  // Exits once written: each n8n 1.x ExecuteContext starts its SSH clients manager's 60 s
+  // clean-up interval, which would hold this process open for good.
+  process.stdout.write(JSON.stringify(results), () => process.exit(0));
 }
 
 main().catch((error) => {

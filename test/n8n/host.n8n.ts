@@ -21,6 +21,8 @@ let home: string;
 let hang: Server;
 let hangUrl: string;
 const hung: { url: string; userAgent?: string; closedBeforeAnswer: boolean; afterMs?: number }[] = [];
+/** Another web app at a base URL (as the n8n editor is): every path answers 200 with its page. */
+const webApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>n8n.io</title>${'<div id="app"></div>'.repeat(200)}`));
 /** A pass-through to the sandbox's Tinybird that records each request: how many Send Events made. */
 let counting: Server;
 const counted: { method: string; url: string; body: string }[] = [];
@@ -47,6 +49,11 @@ const missingLog = { resource: 'log', operation: 'getLog', id: 'log_missing' };
 /** A resource locator's value as n8n stores one typed by name. */
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const noOp = (name: string) => node(name, 'n8n-nodes-base.noOp', {});
+/**
+ * The Tool Executor's query as the host's version reads it: 2.x takes each tool's arguments under
+ * the tool's name, 1.x hands the whole query to the tool as its arguments.
+ */
+const toolExecutorQuery = (tool: string, args: Record<string, unknown>) => JSON.stringify(Number(N8N_VERSION.split('.')[0]) >= 2 ? { [tool]: args } : args);
 
 const workflow = (id: string, nodes: unknown[], connections: Record<string, unknown>, settings: Record<string, unknown> = {}) => ({
   id,
@@ -73,7 +80,11 @@ const workflows = {
       noOp('Failed'),
       platform('Missing log, continue', missingLog, { onError: 'continueRegularOutput' }),
       noOp('After continue'),
-      node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: '{"LoopsTool": {"email": "n8n-host@example.com"}}' }),
+      node('Web page query', `${PKG}.flowblocksTinybird`, { resource: 'query', operation: 'query', query: 'SELECT 1 FORMAT JSON' }, {
+        credentials: credentialRef('flowblocksTinybirdApi', 'tinybirdWebPage0'),
+        onError: 'continueRegularOutput',
+      }),
+      node('Run tool', '@n8n/n8n-nodes-langchain.toolExecutor', { query: toolExecutorQuery('LoopsTool', { email: 'n8n-host@example.com' }) }),
       node('LoopsTool', `${PKG}.flowblocksLoopsTool`, {
         resource: 'contact',
         operation: 'findContact',
@@ -88,6 +99,7 @@ const workflows = {
         main: [[{ node: 'Succeeded', type: 'main', index: 0 }], [{ node: 'Failed', type: 'main', index: 0 }]],
       },
       'Missing log, continue': main('After continue'),
+      'After continue': main('Web page query'),
       LoopsTool: { ai_tool: [[{ node: 'Run tool', type: 'ai_tool', index: 0 }]] },
     },
   ),
@@ -140,6 +152,7 @@ beforeAll(async () => {
     });
   });
   ({ origin: hangUrl } = await listenOnLoopback(hang));
+  const { origin: webAppUrl } = await listenOnLoopback(webApp);
   const target = new URL(sb.urls.tinybird);
   counting = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -159,6 +172,7 @@ beforeAll(async () => {
   const credentials = [
     { id: 'tinybirdSandbox0', name: 'tinybirdSandbox0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: sb.urls.tinybird } },
     { id: 'tinybirdHanging0', name: 'tinybirdHanging0', type: 'flowblocksTinybirdApi', data: { token: 'p.hanging', baseUrl: hangUrl } },
+    { id: 'tinybirdWebPage0', name: 'tinybirdWebPage0', type: 'flowblocksTinybirdApi', data: { token: 'p.web-page', baseUrl: webAppUrl } },
     { id: 'tinybirdCounted0', name: 'tinybirdCounted0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: countingUrl } },
     { id: 'loopsSandbox0000', name: 'loopsSandbox0000', type: 'flowblocksLoopsApi', data: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops } },
     { id: 'workflowSandbox0', name: 'workflowSandbox0', type: 'flowblocksWorkflowApi', data: { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow } },
@@ -176,6 +190,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb?.close();
   hang?.close();
+  webApp.close();
   counting?.close();
   // FLOWBLOCKS_KEEP_N8N_HOME=1 keeps n8n's user folder (its database, the package installed) to look into.
   if (home && !process.env.FLOWBLOCKS_KEEP_N8N_HOME) rmSync(home, { recursive: true, force: true });
@@ -207,6 +222,14 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
   it('continues on fail with the error as the item', () => {
     const run = executions.get('main')!;
     expect(outputOf(run, 'After continue')?.[0]?.json).toMatchObject({ error: expect.stringMatching(/^(?!not_found)\S/) });
+  });
+
+  it('fails a query at a base URL answering a web page with one line, not the page', () => {
+    const run = executions.get('main')!;
+    expect(outputOf(run, 'Web page query')).toEqual([
+      expect.objectContaining({ json: expect.objectContaining({ error: "the answer is a web page (text/html), not the service's API: check the base URL" }) }),
+    ]);
+    expect(JSON.stringify(run.data.resultData.runData['Web page query'])).not.toMatch(/doctype|id=\\?"app/i);
   });
 
   it('runs the Tool variant through the Tool Executor with its $fromAI value', () => {

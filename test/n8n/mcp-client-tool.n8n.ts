@@ -23,6 +23,16 @@ const TOKEN = 'n8n-mcp-token-0123456789abcdef';
 const WRONG_TOKEN = 'n8n-mcp-wrong-token-0123456789';
 const OPENAI_KEY = 'sk-stub-0123456789';
 const LANGCHAIN = '@n8n/n8n-nodes-langchain';
+/** The newest versions of n8n's nodes the host has: 1.x's MCP Client Tool stops at 1.2, its AI Agent at 3. */
+const ON_1X = Number(N8N_VERSION.split('.')[0]) < 2;
+const MCP_CLIENT_VERSION = ON_1X ? 1.2 : 1.4;
+const AGENT_VERSION = ON_1X ? 3 : 3.1;
+/**
+ * What these tests read is 2.x's MCP Client Tool (1.4): on 1.123.81 the workflow runs, but its
+ * 1.2 stores no `structuredContent`, connects with fewer requests and drops our 401's words from
+ * the error, so those three are 2.x's; the secrets test runs on both.
+ */
+const on2x = it.skipIf(ON_1X);
 
 let sb: Sandbox;
 let home: string;
@@ -37,13 +47,13 @@ let printed: string;
 
 /** An MCP Client Tool node as a user sets it up: the endpoint, HTTP Streamable, a credential, the tools picked. */
 const mcpClient = (name: string, authentication: 'bearerAuth' | 'multipleHeadersAuth', credentialType: string, credential: string, tools: string[]) =>
-  node(name, `${LANGCHAIN}.mcpClientTool`, 1.4, { endpointUrl: mcpUrl, serverTransport: 'httpStreamable', authentication, include: 'selected', includeTools: tools }, { credentials: credentialRef(credentialType, credential) });
+  node(name, `${LANGCHAIN}.mcpClientTool`, MCP_CLIENT_VERSION, { endpointUrl: mcpUrl, serverTransport: 'httpStreamable', authentication, include: 'selected', includeTools: tools }, { credentials: credentialRef(credentialType, credential) });
 
 /** An AI Agent (its own stub model) with these MCP Client Tool nodes as its tools, started by `Start`. */
 function agent(name: string, tools: ReturnType<typeof mcpClient>[], extra: Record<string, unknown> = {}) {
   const modelName = `${name} model`;
   const nodes = [
-    node(name, `${LANGCHAIN}.agent`, 3.1, { promptType: 'define', text: 'Run the daily report and count the events.', options: {} }, extra),
+    node(name, `${LANGCHAIN}.agent`, AGENT_VERSION, { promptType: 'define', text: 'Run the daily report and count the events.', options: {} }, extra),
     // The Chat Completions API (not the Responses API): what an OpenAI-compatible server offers.
     node(modelName, `${LANGCHAIN}.lmChatOpenAi`, 1.3, { model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' }, responsesApiEnabled: false, options: {} }, { credentials: credentialRef('openAiApi', 'openAiStub000000') }),
     ...tools,
@@ -140,7 +150,7 @@ afterAll(async () => {
 });
 
 describe(`n8n ${N8N_VERSION}'s MCP Client Tool against flowblocks mcp --http`, () => {
-  it("runs our tools from an AI Agent, our results reaching the model and the agent's answer", () => {
+  on2x("runs our tools from an AI Agent, our results reaching the model and the agent's answer", () => {
     expect(run.status).toBe('success');
     // What each MCP Client Tool node gave the agent: our tools' results, as our server answered them.
     expect(output(run, 'Flowblocks MCP', 'ai_tool')?.[0]?.json.structuredContent).toMatchObject({ output: { success: true } });
@@ -156,7 +166,7 @@ describe(`n8n ${N8N_VERSION}'s MCP Client Tool against flowblocks mcp --http`, (
     expect(String(output(run, 'AI Agent')?.[0]?.json.output)).toMatch(/^The tools answered: .*"n":401/s);
   });
 
-  it('reached our server with the token of the Bearer Auth credential, and the Tinybird credential as headers', () => {
+  on2x('reached our server with the token of the Bearer Auth credential, and the Tinybird credential as headers', () => {
     const answered = received.filter((r) => r.authorization === `Bearer ${TOKEN}`);
     // Per connection n8n's client posts initialize, initialized and tools/list, and GETs a stream,
     // which a stateless server does not offer (405, as MCP's transport allows); then the call.
@@ -167,7 +177,7 @@ describe(`n8n ${N8N_VERSION}'s MCP Client Tool against flowblocks mcp --http`, (
     expect(answered.filter((r) => r.method === 'POST' && r.tinybirdToken === undefined).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("ends the agent with n8n's \"Authentication failed\" and our 401 when the token is wrong", () => {
+  on2x("ends the agent with n8n's \"Authentication failed\" and our 401 when the token is wrong", () => {
     const refused = received.filter((r) => r.authorization === `Bearer ${WRONG_TOKEN}`);
     expect(refused).toEqual([{ method: 'POST', authorization: `Bearer ${WRONG_TOKEN}`, status: 401 }]);
     const toolRun = run.data.resultData.runData['Flowblocks MCP, wrong token']?.[0];

@@ -48,7 +48,6 @@ export class FlowblocksLoopsApi implements ICredentialType {
 			baseURL: "={{$credentials.baseUrl.replace(/\\/+$/, \"\")}}",
 			url: "/api-key",
 			method: "GET",
-			timeout: 10000,
 		},
 		rules: [
 			{

@@ -48,7 +48,6 @@ export class FlowblocksTinybirdApi implements ICredentialType {
 			baseURL: "={{$credentials.baseUrl.replace(/\\/+$/, \"\")}}",
 			url: "/v0/pipes",
 			method: "GET",
-			timeout: 10000,
 		},
 		rules: [
 			{

@@ -48,7 +48,6 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 			baseURL: "={{$credentials.baseUrl.replace(/\\/+$/, \"\")}}",
 			url: "/api/v1/logs",
 			method: "GET",
-			timeout: 10000,
 			ignoreHttpStatusErrors: true,
 		},
 		rules: [

@@ -2,7 +2,7 @@
  * What an HTTP attempt ends in, however it was sent (undici or a host's transport): the
  * faults that got no answer, and an answer's body decoded and checked for a held secret.
  */
-import { decodeBody } from './decode-body.js';
+import { decodeBody, isWebPage } from './decode-body.js';
 import { failure, type ToolFailure } from '../errors.js';
 import type { Redactor } from '../mask/redact.js';
 import { RAW_SCAN_MIN_BYTES } from '../mask/redact-bytes.js';
@@ -47,8 +47,20 @@ function binaryWithheld(status: number): ToolFailure {
   return failure('invalid_response', 'the service answered binary data; bytes cannot be masked (a compressed format can hide a secret), so none are handed on while a secret is configured: ask for a text format (FORMAT JSON, CSV or JSONEachRow)', { status });
 }
 
-/** A whole answer as the harness hands it on: its body decoded, and refused when it is binary and holds a secret (or any binary, when the redactor says so). */
+/**
+ * A 2xx web page at the API's address is another app answering (the n8n editor, a login page): it
+ * is refused whole, so no tool hands the page on as data and no message carries it.
+ */
+function webPageAnswered(status: number): ToolFailure {
+  return failure('invalid_response', "the answer is a web page (text/html), not the service's API: check the base URL", { status });
+}
+
+/**
+ * A whole answer as the harness hands it on: its body decoded, and refused when it is a 2xx web
+ * page, or binary and holding a secret (or any binary, when the redactor says so).
+ */
 export function responseOf(method: string, status: number, headers: Record<string, string>, bytes: Buffer, redactor: Redactor | undefined): HttpResponse | ToolFailure {
+  if (status >= 200 && status < 300 && isWebPage(headers['content-type'])) return webPageAnswered(status);
   const { body, bodyKind } = decodeBody(status, headers, bytes, method);
   // A speed rule: a small body is walked instead of searched, which finds the same secrets (trustIfClean refuses a non-object itself).
   if (bodyKind === 'json' && bytes.length >= RAW_SCAN_MIN_BYTES) redactor?.trustIfClean(bytes, body);

@@ -19,6 +19,14 @@ function kindOf(contentType: string | undefined): Kind {
   return kind;
 }
 
+/** The media types of a web page: what a browser app or a proxy's page answers, never an API this harness calls. */
+const WEB_PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** Whether a content type is a web page's: its media type (before any `;` parameter) compared whole. */
+export function isWebPage(contentType: string | undefined): boolean {
+  return WEB_PAGE_TYPES.has((contentType ?? '').split(';', 1)[0]!.trim().toLowerCase());
+}
+
 /**
  * undici's headers with lower-case names; a repeated header (an array) is joined. Most
  * responses have none, and then undici's own object is used as it is.

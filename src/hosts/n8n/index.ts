@@ -65,9 +65,6 @@ export interface N8nNode {
   iconSvg: string;
 }
 
-/** How long n8n's "Test credential" waits for the check's answer. */
-const CHECK_TIMEOUT_MS = 10_000;
-
 const pascal = (id: string) => id.replace(/(^|[_-])([a-z0-9])/g, (_m, _s: string, c: string) => c.toUpperCase());
 
 /** The node's type name (`flowblocksTinybird`): prefixed, so it cannot meet an n8n node of that service. */
@@ -115,8 +112,9 @@ function credentialOf(block: Block, service: Service, icon: ThemedIcon): ICreden
     // How n8n sends the credential on its own requests: the "Test credential" button's below.
     authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
   };
-  // n8n's own default for the test is 300 s; a base URL that never answers fails in 10.
-  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET', timeout: CHECK_TIMEOUT_MS } };
+  // No `timeout`: n8n's RoutingNode (1.x and 2.x) replaces a test request's with its test node's
+  // own setting, which that node never has, so n8n waits up to its 300 s whatever is asked here.
+  if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
   const notTheApi = `The answer is not the ${block.definition.name} API's: check the base URL.`;
   // A 2xx from anything but the service (the n8n editor itself, a web page) must fail: n8n fails the
   // test when a rule's key holds the rule's value, so a missing field (undefined) and a refusal fail.
