@@ -126,7 +126,7 @@ describe('mockServices', () => {
     const mock = mockServices();
     const { Node } = toN8nNode(getBlock('tinybird'), { execute: { dispatcher: mock } });
     const { output } = await runN8nNode({ node: new Node(), parameters: { operation: 'query', query: 'SELECT 1 FORMAT JSON' } as never, credentials: { token: SECRETS.tinybird, baseUrl: BASE_URLS.tinybird } as never });
-    expect(output).toEqual([[{ json: expect.objectContaining({ data: [{ VendorID: 2, ts: '2001-01-05 11:45:23' }] }), pairedItem: { item: 0 } }]]);
+    expect(output).toEqual([[{ json: { VendorID: 2, ts: '2001-01-05 11:45:23' }, pairedItem: { item: 0 } }]]);
     expect(mock.calls('tinybird_query')).toMatchObject([{ body: { q: 'SELECT 1 FORMAT JSON' }, headers: { authorization: 'Bearer [redacted]' } }]);
   });
 
