@@ -67,7 +67,8 @@ export function userSide(tool: AnyTool, settings: ServiceSettings = {}): { param
   if (typeof baseUrl !== 'string') return { params };
   // A tool of no registered service takes it as its own `base_url` param, if it has one.
   const placed = connection ? connection.placeBaseUrl(baseUrl) : userOnly.has('base_url') ? { params: { base_url: baseUrl } } : { endpoints: { [tool.service]: baseUrl } };
-  return { params: { ...params, ...placed.params }, ...(placed.endpoints ? { endpoints: placed.endpoints } : {}) };
+  Object.assign(params, placed.params);
+  return placed.endpoints ? { params, endpoints: placed.endpoints } : { params };
 }
 
 /** Every secret value in the settings, to scrub from anything handed to a model. */
