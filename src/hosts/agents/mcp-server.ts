@@ -24,6 +24,9 @@ export async function loadMcpSdk() {
   }
 }
 
+/** What this server offers, for stdio's SDK server and the HTTP server's own `initialize` alike: tools. */
+export const MCP_CAPABILITIES = { tools: {} };
+
 export interface McpServerOptions extends AgentToolOptions {
   /** Name and version the server reports to clients (default: flowblocks and the package's version). */
   name?: string;
@@ -40,7 +43,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   const handlers = createMcpToolHandlers(options);
   const server = new sdk.Server(
     { name: options.name ?? 'flowblocks', version: options.version ?? packageVersion() },
-    { capabilities: { tools: {} } },
+    { capabilities: MCP_CAPABILITIES },
   );
   server.setRequestHandler(sdk.ListToolsRequestSchema, () => handlers.list());
   server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) =>

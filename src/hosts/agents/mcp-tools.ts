@@ -9,6 +9,8 @@ export interface McpToolHandlers {
   list(): { tools: McpTool[] };
   /** `call` carries a remote server's per-request settings and progress logger. */
   call(name: string, args: unknown, signal?: AbortSignal, call?: Omit<ToolCallOptions, 'signal' | 'strict'>): Promise<McpCallResult>;
+  /** The same call's result serialized (`toMcpResultJson`), for a server that writes JSON itself. */
+  callJson(name: string, args: unknown, signal?: AbortSignal, call?: Omit<ToolCallOptions, 'signal' | 'strict'>): Promise<string>;
 }
 
 export interface McpTool {
@@ -35,9 +37,25 @@ export function toMcpResult(result: AgentToolResult): McpCallResult {
       isError: true,
     };
   }
+  const structured = structuredOf(result);
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+/** A successful result as MCP's structured content: the result without its `ok`. */
+function structuredOf(result: Extract<AgentToolResult, { ok: true }>): Record<string, unknown> {
   const structured = { ...result } as Record<string, unknown>;
   delete structured.ok;
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  return structured;
+}
+
+/**
+ * `toMcpResult`'s JSON, the same text: the structured content's JSON is the text itself, so a
+ * successful result is serialized once, not once as text and again as structured content.
+ */
+export function toMcpResultJson(result: AgentToolResult): string {
+  if (!result.ok) return JSON.stringify(toMcpResult(result));
+  const text = JSON.stringify(structuredOf(result));
+  return `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`;
 }
 
 export function createMcpToolHandlers(options: AgentToolOptions = {}): McpToolHandlers {
@@ -66,5 +84,6 @@ export function createMcpToolHandlers(options: AgentToolOptions = {}): McpToolHa
     executor,
     list: () => ({ tools }),
     call: async (name, args, signal, call = {}) => toMcpResult(await executor.execute(name, args ?? {}, signal ? { ...call, signal } : call)),
+    callJson: async (name, args, signal, call = {}) => toMcpResultJson(await executor.execute(name, args ?? {}, signal ? { ...call, signal } : call)),
   };
 }

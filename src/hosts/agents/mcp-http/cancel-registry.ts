@@ -11,13 +11,16 @@ export class CancelRegistry {
     return `${client}\u0000${typeof id}:${id}`;
   }
 
-  /** Registers a running call; the returned function removes it. */
-  add(client: string, id: string | number, controller: AbortController): () => void {
+  /** Registers a running call; give the returned key to `remove` when it ends (no closure per call). */
+  add(client: string, id: string | number, controller: AbortController): string {
     const key = CancelRegistry.key(client, id);
     this.calls.set(key, controller);
-    return () => {
-      if (this.calls.get(key) === controller) this.calls.delete(key);
-    };
+    return key;
+  }
+
+  /** Removes a call that ended, unless another call of the same client and id took its place. */
+  remove(key: string, controller: AbortController): void {
+    if (this.calls.get(key) === controller) this.calls.delete(key);
   }
 
   cancel(client: string, id: string | number, reason: string): void {

@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readRequestBody } from '../../shared/read-request-body.js';
 import { packageVersion } from '../../../version.js';
-import { loadMcpSdk, MCP_SDK_MISSING, type McpServerOptions } from '../mcp-server.js';
+import { MCP_SDK_MISSING, type McpServerOptions } from '../mcp-server.js';
 import { createMcpToolHandlers } from '../mcp-tools.js';
 import { baseUrlAllowList } from './base-url-allow.js';
 import { bearerCheck } from './bearer.js';
 import { CallGate } from './call-gate.js';
 import { CancelRegistry } from './cancel-registry.js';
+import { clientKeys } from './client-key.js';
 import { credentialHeaders, settingsFromHeaders } from './credential-headers.js';
 import { originCheck } from './origin.js';
-import { DEFAULT_PROGRESS_INTERVAL_MS, progressReporter } from './progress.js';
+import { DEFAULT_PROGRESS_INTERVAL_MS } from './progress.js';
 import { peekMessages } from './peek-messages.js';
 
 export interface McpHttpOptions extends McpServerOptions {
@@ -45,17 +45,20 @@ export const DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_CONCURRENT_CALLS = 256;
 export const DEFAULT_MAX_CONCURRENT_CALLS_PER_CLIENT = 32;
 
+/** A call's options when its request sent no settings of its own: one object for all of them. */
+const NO_SETTINGS = {};
+
 /** An answer before the MCP SDK is involved: a JSON-RPC error, as the SDK's transport writes its own. */
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
   const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
 }
 
-async function loadTransport() {
+async function loadJsonRpc() {
   try {
-    // The transport module imports the optional SDK itself: loaded only here, like the SDK.
-    const [transport, validator] = await Promise.all([import('./post-transport.js'), import('@modelcontextprotocol/sdk/validation/ajv')]);
-    return { checkPost: transport.checkPost, Transport: transport.HttpPostTransport, Validator: validator.AjvJsonSchemaValidator };
+    // These modules import the optional SDK (its schemas and constants): loaded only here.
+    const [check, server] = await Promise.all([import('./check-post.js'), import('./json-rpc-server.js')]);
+    return { ...check, createJsonRpcServer: server.createJsonRpcServer };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') throw new Error(MCP_SDK_MISSING, { cause: error });
     throw error;
@@ -64,29 +67,31 @@ async function loadTransport() {
 
 /**
  * The MCP server over Streamable HTTP as a listener to mount in any Node HTTP server (its
- * path and its health check; every other path is 404). Stateless: each request gets a fresh
- * SDK server and a transport that writes to Node's response (post-transport.ts), so any
- * process behind a load balancer answers any request.
+ * path and its health check; every other path is 404). Stateless: each POST is answered on its
+ * own (json-rpc-server.ts answers its JSON-RPC, as the SDK's server would), so any process
+ * behind a load balancer answers any request.
  * Before anything runs: the bearer token, the Origin, the credential headers, the body size
  * and the concurrency bounds. Credentials come from `settings` or, per request, from headers.
  */
 export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promise<McpHttpHandler> {
-  const [sdk, { checkPost, Transport, Validator }] = await Promise.all([loadMcpSdk(), loadTransport()]);
-  // The SDK server makes an Ajv of its own unless given one: the one schema validator for every request's server.
-  const jsonSchemaValidator = new Validator();
+  const { checkPostHeaders, checkPostMessages, NOT_JSON, createJsonRpcServer } = await loadJsonRpc();
   const path = options.path ?? '/mcp';
   const healthPath = options.healthPath ?? '/health';
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
-  const progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
   const authorized = options.token ? bearerCheck(options.token) : undefined;
   const originAllowed = originCheck(options.allowOrigins);
   const headers = credentialHeaders(options.services);
   const allowBaseUrls = baseUrlAllowList(options.allowBaseUrls);
   const gate = new CallGate(options.maxConcurrentCalls ?? DEFAULT_MAX_CONCURRENT_CALLS, options.maxConcurrentCallsPerClient ?? DEFAULT_MAX_CONCURRENT_CALLS_PER_CLIENT);
   const cancels = new CancelRegistry();
-  // The tool list and its schemas are made once; each request only carries them.
-  const tools = createMcpToolHandlers(options);
-  const info = { name: options.name ?? 'flowblocks', version: options.version ?? packageVersion() };
+  const answerPost = createJsonRpcServer({
+    info: { name: options.name ?? 'flowblocks', version: options.version ?? packageVersion() },
+    // The tool list and its schemas are made once; each request only carries them.
+    tools: createMcpToolHandlers(options),
+    cancels,
+    progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
+  });
+  const clientKey = clientKeys(headers);
 
   let draining = false;
   let inFlight = 0;
@@ -94,13 +99,6 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
   const whenDrained = new Promise<void>((resolve) => {
     drained = resolve;
   });
-
-  /** A client is the credentials it sends: its bearer token and its credential headers, digested. */
-  const clientKey = (req: IncomingMessage): string => {
-    const hash = createHash('sha256').update(req.headers.authorization ?? '');
-    for (const entry of headers) hash.update('\n').update(String(req.headers[entry.key] ?? ''));
-    return hash.digest('base64url');
-  };
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (authorized && !authorized(req.headers.authorization)) {
@@ -114,18 +112,20 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
     if (Number(req.headers['content-length']) > maxRequestBytes) {
       return refuse(res, 413, `payload too large: a request body must be at most ${maxRequestBytes} bytes`, { connection: 'close' });
     }
+    const notAccepted = checkPostHeaders(req.headers);
+    if (notAccepted) return refuse(res, notAccepted.status, notAccepted.message, {}, notAccepted.code);
     let body: unknown;
     try {
       const bytes = await readRequestBody(req, maxRequestBytes, 'too large');
       body = JSON.parse(bytes.toString('utf8'));
     } catch {
       if (req.destroyed) return;
-      return refuse(res, 400, 'parse error: the body is not JSON');
+      return refuse(res, NOT_JSON.status, NOT_JSON.message, {}, NOT_JSON.code);
     }
-    const post = checkPost(req.headers, body);
+    const post = checkPostMessages(req.headers, body);
     if ('refusal' in post) return refuse(res, post.refusal.status, post.refusal.message, {}, post.refusal.code);
     const { calls, progress } = peekMessages(post.messages);
-    const client = clientKey(req);
+    const client = clientKey(req.headers);
     let leave: (() => void) | undefined;
     if (calls > 0) {
       const entered = gate.enter(client, calls);
@@ -135,54 +135,26 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
       }
       leave = entered;
     }
-    const server = new sdk.Server(info, { capabilities: { tools: {} }, jsonSchemaValidator });
-    // A dropped request closes its server, which aborts each handler's signal and so each call;
-    // one answered whole leaves nothing behind (no timer, no stream) and is not closed: closing
-    // costs an error with a stack per request.
-    res.once('close', () => {
-      leave?.();
-      if (!res.writableFinished) void server.close();
-    });
-    server.setRequestHandler(sdk.ListToolsRequestSchema, () => tools.list());
-    server.setRequestHandler(sdk.CallToolRequestSchema, async (request, extra) => {
-      // One controller per call, aborted by a cancel or by the SDK: no AbortSignal.any per call.
-      const controller = new AbortController();
-      const removeCancel = cancels.add(client, extra.requestId, controller);
-      const onSdkAbort = () => controller.abort(extra.signal.reason);
-      extra.signal.addEventListener('abort', onSdkAbort, { once: true });
-      const token = request.params._meta?.progressToken;
-      const reporter = token === undefined ? undefined : progressReporter(token, (n) => extra.sendNotification(n), progressIntervalMs);
-      try {
-        const result = await tools.call(request.params.name, request.params.arguments, controller.signal, {
-          ...(fromHeaders.settings ? { settings: fromHeaders.settings } : {}),
-          ...(reporter ? { logger: reporter.logger } : {}),
-        });
-        return result;
-      } finally {
-        reporter?.stop();
-        removeCancel();
-        extra.signal.removeEventListener('abort', onSdkAbort);
-      }
-    });
-    // A cancel comes in a request of its own: find the call by this client's key and its id.
-    server.setNotificationHandler(sdk.CancelledNotificationSchema, (notification) => {
-      const { requestId, reason } = notification.params;
-      if (requestId !== undefined) cancels.cancel(client, requestId, reason ?? 'cancelled by the client');
-    });
     // One JSON body unless a call asked for progress, which needs an event stream.
-    const transport = new Transport(res, !progress);
-    await server.connect(transport);
-    transport.receive(post.messages);
+    const drop = answerPost(res, post.messages, !progress, { client, call: fromHeaders.settings ? { settings: fromHeaders.settings } : NO_SETTINGS });
+    // A dropped request aborts its calls; one answered whole leaves nothing behind.
+    if (calls > 0) {
+      res.once('close', () => {
+        leave?.();
+        if (!res.writableFinished) drop();
+      });
+    }
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === healthPath && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A client names the path as served; anything else (a query, a path to normalise) is parsed as a URL.
+    const pathname = req.url === path ? path : new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname === healthPath && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(draining ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: draining ? 'draining' : 'ok', inFlight }));
       return;
     }
-    if (url.pathname !== path) return refuse(res, 404, `not found: MCP is served at ${path}`);
+    if (pathname !== path) return refuse(res, 404, `not found: MCP is served at ${path}`);
     if (draining) return refuse(res, 503, 'shutting down: retry on another instance', { connection: 'close', 'retry-after': '1' });
     inFlight += 1;
     res.once('close', () => {
