@@ -114,12 +114,17 @@ export async function createMcpHttpHandler(options: McpHttpOptions = {}): Promis
     }
     const notAccepted = checkPostHeaders(req.headers);
     if (notAccepted) return refuse(res, notAccepted.status, notAccepted.message, {}, notAccepted.code);
+    let bytes: Buffer;
+    try {
+      bytes = await readRequestBody(req, maxRequestBytes, 'too large');
+    } catch {
+      // Too large (the request was destroyed) or the client left: there is no one to answer.
+      return;
+    }
     let body: unknown;
     try {
-      const bytes = await readRequestBody(req, maxRequestBytes, 'too large');
       body = JSON.parse(bytes.toString('utf8'));
     } catch {
-      if (req.destroyed) return;
       return refuse(res, NOT_JSON.status, NOT_JSON.message, {}, NOT_JSON.code);
     }
     const post = checkPostMessages(req.headers, body);
