@@ -1,11 +1,10 @@
 /**
  * The MCP-over-HTTP bench's server process: `flowblocks/agents`' HTTP server (from dist/, what
  * users run) with Tinybird's settings pointing at the bench's peer. Beside it, for where the time
- * goes, answering a fixed result (no tool runs): the SDK's stateless server with the transport
- * flowblocks uses (`/sdk`), the same server with the SDK's own Node transport (`/stock`, what
- * flowblocks used before), and plain `node:http` answering the same JSON-RPC by hand (`/raw`).
- * Sends their URLs over IPC, then answers each `cpu` message with this process's CPU time so far
- * (µs, user + system).
+ * goes, answering a fixed result (no tool runs): the SDK's stateless server on the SDK's own Node
+ * transport (`/stock`, what flowblocks used first), and plain `node:http` answering the same
+ * JSON-RPC by hand (`/raw`). Sends their URLs over IPC, then answers each `cpu` message with this
+ * process's CPU time so far (µs, user + system).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +13,6 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { serveMcpHttp } from '../dist/src/hosts/agents/index.js';
-// Not a package export: the source, for the reference route only.
-import { checkPost, HttpPostTransport } from '../src/hosts/agents/mcp-http/post-transport.js';
 
 const [peerPort] = process.argv.slice(2);
 const served = await serveMcpHttp({
@@ -41,21 +38,13 @@ const readJson = async (req: import('node:http').IncomingMessage): Promise<{ id?
 const side = createServer(async (req, res) => {
   if (req.method !== 'POST') return void res.writeHead(405).end();
   const body = await readJson(req);
-  if (req.url === '/sdk' || req.url === '/stock') {
+  if (req.url === '/stock') {
+    // The SDK's documented stateless pattern: its server on its Node transport (hono's web Request and Response).
     const server = new Server({ name: 'bench', version: '1' }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
     server.setRequestHandler(CallToolRequestSchema, async () => RESULT);
-    if (req.url === '/stock') {
-      // The SDK's documented stateless pattern: its Node transport (hono's web Request and Response).
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
-      return void (await transport.handleRequest(req, res, body));
-    }
-    // As the flowblocks server answers, minus flowblocks' own checks and the tool.
-    const post = checkPost(req.headers, body);
-    if ('refusal' in post) return void res.writeHead(post.refusal.status).end(post.refusal.message);
-    const transport = new HttpPostTransport(res, true);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
-    return transport.receive(post.messages);
+    return void (await transport.handleRequest(req, res, body));
   }
   // By hand: the least an HTTP JSON-RPC answer costs in Node.
   if (body.id === undefined) return void res.writeHead(202).end();
@@ -75,4 +64,4 @@ process.on('disconnect', () => {
   side.close();
   void served.close().then(() => process.exit(0));
 });
-process.send!({ url: served.url, sdkUrl: `${sideUrl}/sdk`, stockUrl: `${sideUrl}/stock`, rawUrl: `${sideUrl}/raw` });
+process.send!({ url: served.url, stockUrl: `${sideUrl}/stock`, rawUrl: `${sideUrl}/raw` });

@@ -1,13 +1,17 @@
 /**
  * The MCP-over-HTTP suite: `tinybird_query` through `flowblocks mcp --http` (its server
- * in a child process, the official SDK client here) against the in-process executor doing the
- * same call, both answered by the bench's peer. Per call: the server process's CPU, this
- * process's CPU (the SDK client; for the executor, all its work), and p50/p99 latency, at
- * concurrency 1 and 64, in alternating rounds.
+ * in a child process) against the in-process executor doing the same call, both answered by the
+ * bench's peer. The server is called two ways: by the official SDK client (what Sim and n8n run;
+ * its own CPU, about 1 ms per call, sits inside its latency) and by a minimal client (an undici
+ * `Pool` POSTing the JSON-RPC body and reading the JSON answer), whose latency is the server's
+ * own. Per call: the server process's CPU, this process's CPU (the client; for the executor, all
+ * its work), and p50/p99 latency, at concurrency 1 and 64, in rotating rounds.
  */
 import { once, setMaxListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { Pool } from 'undici';
 import { createToolExecutor } from '../dist/src/hosts/agents/index.js';
 import { median } from './measure.js';
 import { startChild, stopChild } from './measure.js';
@@ -20,18 +24,26 @@ export interface McpSide {
   p99Ms: number;
   /** CPU µs per call of the process doing the work: the server's for MCP, this one's for the executor. */
   workCpuUs: number;
-  /** CPU µs per call of this process: the SDK client (MCP) or the whole executor call. */
+  /** CPU µs per call of this process: the client (MCP) or the whole executor call. */
   clientCpuUs: number;
 }
 
+/** One concurrency's sides: through the SDK client, through the minimal client, in process. */
+export interface McpConcurrency {
+  mcp: McpSide;
+  minimal: McpSide;
+  executor: McpSide;
+}
+
 export interface McpHttpResult {
-  c1: { mcp: McpSide; executor: McpSide };
-  c64: { mcp: McpSide; executor: McpSide };
+  c1: McpConcurrency;
+  c64: McpConcurrency;
   /**
-   * Server CPU µs per call at c64 with no tool run: the SDK's server with the transport
-   * flowblocks uses, the same server with the SDK's own Node transport, and plain node:http.
+   * Server CPU µs per call at c64 with no request to the service: flowblocks' server answering
+   * a call of a tool it does not have, the SDK's server on its own Node transport answering a
+   * fixed result, and plain node:http answering the same by hand.
    */
-  breakdown: { sdkUs: number; stockUs: number; rawUs: number };
+  breakdown: { ownUs: number; stockUs: number; rawUs: number };
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -53,7 +65,7 @@ async function latencies(calls: number, concurrency: number, fn: () => Promise<v
 }
 
 export async function mcpHttpBench(peerPort: number, { runs = 5, c1Calls = 1000, c64Calls = 8000 } = {}): Promise<McpHttpResult> {
-  const { child, message } = await startChild<{ url: string; sdkUrl: string; stockUrl: string; rawUrl: string }>('./mcp-http-server.ts', [String(peerPort)]);
+  const { child, message } = await startChild<{ url: string; stockUrl: string; rawUrl: string }>('./mcp-http-server.ts', [String(peerPort)]);
   const serverCpu = async (): Promise<number> => {
     const answer = once(child, 'message');
     child.send('cpu');
@@ -70,14 +82,21 @@ export async function mcpHttpBench(peerPort: number, { runs = 5, c1Calls = 1000,
     setMaxListeners(0, (transport as unknown as { _abortController: AbortController })._abortController.signal);
     return client;
   };
-  const [client, sdkClient, stockClient, rawClient] = await Promise.all([
-    connect(message.url),
-    connect(message.sdkUrl),
-    connect(message.stockUrl),
-    connect(message.rawUrl),
-  ]);
-  const fixed = (c: Client) => async () => {
-    await c.callTool({ name: 'tinybird_query', arguments: QUERY });
+  const [client, stockClient, rawClient] = await Promise.all([connect(message.url), connect(message.stockUrl), connect(message.rawUrl)]);
+  const fixed = (c: Client, name = 'tinybird_query') => async () => {
+    await c.callTool({ name, arguments: QUERY });
+  };
+  // The minimal client: what a call is on the wire, and no more. Stateless, so no initialize first.
+  const url = new URL(message.url);
+  const pool = new Pool(url.origin, { connections: 64 });
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+  const params = JSON.stringify({ name: 'tinybird_query', arguments: QUERY });
+  let nextId = 0;
+  const viaMinimal = async () => {
+    const body = `{"jsonrpc":"2.0","id":${++nextId},"method":"tools/call","params":${params}}`;
+    const answer = await pool.request({ path: url.pathname, method: 'POST', headers, body });
+    const json = (await answer.body.json()) as { result?: { isError?: boolean } };
+    if (answer.statusCode !== 200 || !json.result || json.result.isError) throw new Error(`MCP call failed: ${answer.statusCode} ${JSON.stringify(json)}`);
   };
   const executor = createToolExecutor({ services: ['tinybird'], settings: { tinybird: { base_url: `http://127.0.0.1:${peerPort}`, token: 'p.bench-token' } } });
 
@@ -100,48 +119,50 @@ export async function mcpHttpBench(peerPort: number, { runs = 5, c1Calls = 1000,
     return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), own: (own.user + own.system) / calls, server: server / calls };
   };
 
-  const measure = async (calls: number, concurrency: number) => {
-    const mcp: Awaited<ReturnType<typeof round>>[] = [];
-    const executorRounds: Awaited<ReturnType<typeof round>>[] = [];
+  const measure = async (calls: number, concurrency: number): Promise<McpConcurrency> => {
+    const sides = { mcp: viaMcp, minimal: viaMinimal, executor: inProcess };
+    const names = Object.keys(sides) as (keyof typeof sides)[];
+    const rounds = { mcp: [], minimal: [], executor: [] } as Record<keyof typeof sides, Awaited<ReturnType<typeof round>>[]>;
     for (let i = 0; i < runs; i++) {
-      // Which side goes first alternates, so neither always runs on a cooler machine.
-      if (i % 2 === 0) {
-        mcp.push(await round(viaMcp, calls, concurrency));
-        executorRounds.push(await round(inProcess, calls, concurrency));
-      } else {
-        executorRounds.push(await round(inProcess, calls, concurrency));
-        mcp.push(await round(viaMcp, calls, concurrency));
+      // Which side goes first rotates, so none always runs on a cooler machine.
+      for (let j = 0; j < names.length; j++) {
+        const name = names[(i + j) % names.length]!;
+        rounds[name].push(await round(sides[name], calls, concurrency));
       }
     }
-    const side = (rounds: typeof mcp, work: 'server' | 'own'): McpSide => ({
-      p50Ms: median(rounds.map((r) => r.p50)),
-      p99Ms: median(rounds.map((r) => r.p99)),
-      workCpuUs: median(rounds.map((r) => r[work])),
-      clientCpuUs: median(rounds.map((r) => r.own)),
+    const side = (name: keyof typeof sides): McpSide => ({
+      p50Ms: median(rounds[name].map((r) => r.p50)),
+      p99Ms: median(rounds[name].map((r) => r.p99)),
+      workCpuUs: median(rounds[name].map((r) => (name === 'executor' ? r.own : r.server))),
+      clientCpuUs: median(rounds[name].map((r) => r.own)),
     });
-    return { mcp: side(mcp, 'server'), executor: side(executorRounds, 'own') };
+    return { mcp: side('mcp'), minimal: side('minimal'), executor: side('executor') };
   };
 
   try {
     // Warm-up: JIT, connections, compiled schemas, on both sides.
     await latencies(1000, 8, viaMcp);
+    await latencies(1000, 8, viaMinimal);
     await latencies(1000, 8, inProcess);
     const c1 = await measure(c1Calls, 1);
     const c64 = await measure(c64Calls, 64);
-    await latencies(500, 8, fixed(sdkClient));
+    // A tool this server does not have: flowblocks' whole path, with no request to the service.
+    const own = fixed(client, 'no_such_tool');
+    await latencies(500, 8, own);
     await latencies(500, 8, fixed(stockClient));
     await latencies(500, 8, fixed(rawClient));
-    const sdk: number[] = [];
+    const ownUs: number[] = [];
     const stock: number[] = [];
     const raw: number[] = [];
     for (let i = 0; i < runs; i++) {
-      sdk.push((await round(fixed(sdkClient), c64Calls, 64)).server);
+      ownUs.push((await round(own, c64Calls, 64)).server);
       stock.push((await round(fixed(stockClient), c64Calls, 64)).server);
       raw.push((await round(fixed(rawClient), c64Calls, 64)).server);
     }
-    return { c1, c64, breakdown: { sdkUs: median(sdk), stockUs: median(stock), rawUs: median(raw) } };
+    return { c1, c64, breakdown: { ownUs: median(ownUs), stockUs: median(stock), rawUs: median(raw) } };
   } finally {
-    await Promise.all([client.close(), sdkClient.close(), stockClient.close(), rawClient.close()]);
+    await pool.close();
+    await Promise.all([client.close(), stockClient.close(), rawClient.close()]);
     await stopChild(child);
   }
 }
