@@ -72,16 +72,17 @@ function runPackageBuild(): void {
 
 /**
  * Step 2: the runtime bundle at dist/lib/flowblocks.js (tsc's declaration of it, flowblocks.d.ts,
- * stays), with THIRD_PARTY_NOTICES.md beside it. Needs no n8n tool: the unit tests run it alone.
+ * stays), with THIRD_PARTY_NOTICES.md beside it. Needs no n8n tool: the unit tests run it alone
+ * (into a directory of their own with `outfile`).
  */
-export async function bundleN8nRuntime(): Promise<{ bundle: string; notices: string }> {
-  mkdirSync(dirname(RUNTIME), { recursive: true });
+export async function bundleN8nRuntime(outfile = RUNTIME): Promise<{ bundle: string; notices: string }> {
+  mkdirSync(dirname(outfile), { recursive: true });
   // tsc's source map is of the declarations-only module this file replaces.
-  rmSync(`${RUNTIME}.map`, { force: true });
+  rmSync(`${outfile}.map`, { force: true });
   const built = await build({
     absWorkingDir: ROOT,
     entryPoints: [join(PACKAGE_DIR, 'src/index.mts')],
-    outfile: RUNTIME,
+    outfile,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -96,11 +97,11 @@ export async function bundleN8nRuntime(): Promise<{ bundle: string; notices: str
     logLevel: 'warning',
   });
   // zod, title-case and the rest of what the bundle holds ship with their licences.
-  const notices = join(dirname(RUNTIME), 'THIRD_PARTY_NOTICES.md');
+  const notices = join(dirname(outfile), 'THIRD_PARTY_NOTICES.md');
   const text = thirdPartyNotices(ROOT, Object.keys(built.metafile.inputs), 'n8n-nodes-flowblocks (dist/lib/flowblocks.js)');
   if (!text) throw new Error('n8n-nodes-flowblocks: the runtime bundle holds no package from node_modules, yet zod is its validator');
   writeFileSync(notices, text);
-  return { bundle: RUNTIME, notices };
+  return { bundle: outfile, notices };
 }
 
 export async function buildN8nPackage(): Promise<{ dir: string; nodes: string[]; credentials: string[] }> {
