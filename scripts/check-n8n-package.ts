@@ -40,7 +40,7 @@ process.exitCode = results.every((r) => r.passed) ? 0 : 1;`;
  * `✖ 214 problems (214 errors, 0 warnings)`: the errors, summed over the runs reported. A tool that failed with no count (it
  * crashed, or could not read the package) is one error, never a pass.
  */
-function problems(report: string, status: number | null): number {
+export function problems(report: string, status: number | null): number {
   // eslint's summary may be coloured.
   const plain = stripVTControlCharacters(report);
   // One summary per eslint run: the scanner's two legs print one each.
