@@ -62,7 +62,7 @@ function runPackageBuild(): void {
       cwd: PACKAGE_DIR,
       encoding: 'utf8',
       stdio: 'pipe',
-      env: { ...process.env, PATH: `${N8N_TOOLS_BIN}:${process.env.PATH ?? ''}`, CI: '1' },
+      env: { ...process.env, PATH: `${N8N_TOOLS_BIN}:${process.env.PATH ?? ''}` },
     });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
