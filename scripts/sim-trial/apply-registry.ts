@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { importStatements } from '../../src/hosts/sim/import-statements.js';
 
 const HEADER = /^\/\/ (apps\/sim\/\S+)( \(new file\))?$/;
 
@@ -29,21 +30,6 @@ export function registryEdits(markdown: string): RegistryEdit[] {
     edits.push({ file: header[1], newFile: Boolean(header[2]), lines: lines.slice(1) });
   }
   return edits;
-}
-
-/** Where each import statement of a file starts, and the module it names (`from '…'`, on its last line). */
-function importStatements(lines: readonly string[]): { start: number; end: number; from: string }[] {
-  const statements: { start: number; end: number; from: string }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!lines[i]!.startsWith('import ')) continue;
-    let end = i;
-    while (end < lines.length && !/ from '[^']+'$/.test(lines[end]!)) end++;
-    const from = / from '([^']+)'$/.exec(lines[end] ?? '')?.[1];
-    if (from === undefined) break;
-    statements.push({ start: i, end, from });
-    i = end;
-  }
-  return statements;
 }
 
 /** Sim's import groups (biome.json `organizeImports`): packages, then `@/` aliases; sorted by module within each. */

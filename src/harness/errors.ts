@@ -1,3 +1,4 @@
+import { isWebPage } from './send/decode-body.js';
 import type { HttpResponse, ResultMeta, ToolError, ToolErrorCode, ToolIssue } from './types.js';
 
 /** A tool-level failure on its way to becoming a result; never escapes `executeTool`. */
@@ -113,7 +114,10 @@ export function serviceIssues(response: HttpResponse): ToolIssue[] | undefined {
 
 /** Normalizes a non-2xx response into a `ToolError` with the service's message. */
 export function errorFromResponse(response: HttpResponse, retryable: boolean, retryAfterMs?: number): ToolError {
-  const message = serviceMessage(response) ?? `HTTP ${response.status}`;
+  // A web page (a load balancer's 502, a login page) is not the service's words: it is named, not quoted.
+  const message = isWebPage(response.headers['content-type'])
+    ? `HTTP ${response.status}: the answer is a web page (text/html), not the service's API: a proxy or gateway answered, or the base URL is wrong`
+    : (serviceMessage(response) ?? `HTTP ${response.status}`);
   const error: ToolError = { code: codeForStatus(response.status), message, status: response.status, retryable };
   if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
   const issues = serviceIssues(response);

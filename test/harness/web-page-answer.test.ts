@@ -39,13 +39,14 @@ describe('a 2xx web page at the base URL', () => {
     expect(JSON.stringify(result)).not.toContain('<div');
   });
 
-  it('keeps an API answer with a text type, and an error page with its status, as before', async () => {
+  it('keeps an API answer with a text type, and names an error page by its status without quoting it', async () => {
     const svc = mockService(APP);
     svc.on('POST', '/v0/sql', { status: 200, body: 'one\n1\n', headers: { 'content-type': 'text/csv' } }, { status: 502, body: '<h1>502 Bad Gateway</h1>', headers: { 'content-type': 'text/html' } });
     const csv = await executeTool('tinybird_query', { token: TOKEN, base_url: APP, query: 'SELECT 1 AS one FORMAT CSVWithNames' }, { dispatcher: svc.agent });
     expect(csv).toMatchObject({ success: true, output: { data: 'one\n1\n' } });
     const bad = await executeTool('tinybird_query', { token: TOKEN, base_url: APP, query: 'SELECT 1' }, { dispatcher: svc.agent, retry: false });
-    expect(bad).toMatchObject({ success: false, error: { code: 'upstream_error', status: 502 } });
+    expect(bad).toMatchObject({ success: false, error: { code: 'upstream_error', status: 502, message: expect.stringMatching(/^HTTP 502: the answer is a web page/) } });
+    expect(JSON.stringify(bad)).not.toContain('<h1>');
   });
 
   it("reads the content type's media type whole, whatever its case and parameters", () => {

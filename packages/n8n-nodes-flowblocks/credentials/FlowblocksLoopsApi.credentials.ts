@@ -1,12 +1,12 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 export class FlowblocksLoopsApi implements ICredentialType {
 	name = "flowblocksLoopsApi";
 
 	displayName = "Loops (Flowblocks) API";
 
-	icon = {
+	icon: Icon = {
 		light: "file:flowblocksLoops.svg",
 		dark: "file:flowblocksLoops.dark.svg",
 	};
@@ -54,6 +54,7 @@ export class FlowblocksLoopsApi implements ICredentialType {
 				type: "responseSuccessBody",
 				properties: {
 					key: "success",
+					value: undefined,
 					message: "The answer is not the Loops API's: check the base URL.",
 				},
 			},

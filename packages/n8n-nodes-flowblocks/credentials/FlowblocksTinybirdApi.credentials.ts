@@ -1,12 +1,12 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 export class FlowblocksTinybirdApi implements ICredentialType {
 	name = "flowblocksTinybirdApi";
 
 	displayName = "Tinybird (Flowblocks) API";
 
-	icon = {
+	icon: Icon = {
 		light: "file:flowblocksTinybird.svg",
 		dark: "file:flowblocksTinybird.dark.svg",
 	};
@@ -54,6 +54,7 @@ export class FlowblocksTinybirdApi implements ICredentialType {
 				type: "responseSuccessBody",
 				properties: {
 					key: "pipes",
+					value: undefined,
 					message: "The answer is not the Tinybird API's: check the base URL.",
 				},
 			},

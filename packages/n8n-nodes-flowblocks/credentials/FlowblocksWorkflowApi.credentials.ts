@@ -1,12 +1,12 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 export class FlowblocksWorkflowApi implements ICredentialType {
 	name = "flowblocksWorkflowApi";
 
 	displayName = "Workflow (Flowblocks) API";
 
-	icon = {
+	icon: Icon = {
 		light: "file:flowblocksWorkflow.svg",
 		dark: "file:flowblocksWorkflow.dark.svg",
 	};
@@ -55,6 +55,7 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 				type: "responseSuccessBody",
 				properties: {
 					key: "details",
+					value: undefined,
 					message: "The Workflow API did not accept the credential, or the base URL is not its API (an accepted key gets an answer with \"details\"). Check both.",
 				},
 			},

@@ -5,6 +5,7 @@
  * the end of `apps/sim/components/icons.tsx`. Each edit is idempotent: run again, it changes
  * nothing, and a newer region replaces the older one.
  */
+import { importStatements } from './import-statements.js';
 import { SIM_LINE_WIDTH } from './native-source.js';
 
 export interface SimRegistryEntry {
@@ -17,21 +18,6 @@ export interface SimRegistryEntry {
 }
 
 const BLOCK_MODULES = '@/blocks/blocks/';
-
-/** Each import statement of a file: its first and last line, and its module. */
-function importStatements(lines: readonly string[]): { start: number; end: number; from: string }[] {
-  const statements: { start: number; end: number; from: string }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!lines[i]!.startsWith('import ')) continue;
-    let end = i;
-    while (end < lines.length && !/ from '[^']+'$/.test(lines[end]!)) end++;
-    const from = / from '([^']+)'$/.exec(lines[end] ?? '')?.[1];
-    if (from === undefined) throw new Error(`an import at line ${i + 1} has no "from '…'" where Sim's formatter puts it`);
-    statements.push({ start: i, end, from });
-    i = end;
-  }
-  return statements;
-}
 
 /** `import { a, b } from 'module'`, one name a line when it does not fit (as biome prints it). */
 function importLines(names: readonly string[], from: string): string[] {

@@ -60,7 +60,7 @@ describe('every Loops tool', () => {
       expect(JSON.stringify(result)).not.toContain(API_KEY);
     });
 
-    it('keeps a non-JSON error body from the load balancer as the message', async () => {
+    it('names a load balancer\'s error page by its status, without quoting the page', async () => {
       const svc = loops();
       svc.on(c.method, `${API}${c.path}`, { status: 502, body: LB_502, headers: { 'content-type': 'text/html' } });
       const result = await svc.run(c.id, c.params, { retry: false });
@@ -68,7 +68,7 @@ describe('every Loops tool', () => {
       expect(result.success).toBe(false);
       if (result.success) return;
       expect(result.error).toMatchObject({ code: 'upstream_error', status: 502 });
-      expect(result.error.message).toContain('<h1>502 Bad Gateway</h1>');
+      expect(result.error.message).toBe("HTTP 502: the answer is a web page (text/html), not the service's API: a proxy or gateway answered, or the base URL is wrong");
     });
   });
 
