@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildN8nPackage } from './build-n8n-package.js';
 import { freePort } from './free-port.js';
+import { CACHE_DIR } from './n8n-tools.js';
 
 /** The oldest n8n supported: the newest 1.x. */
 export const OLDEST_SUPPORTED_N8N = '1.123.81';
@@ -23,9 +24,6 @@ export const PINNED_N8N = '2.41.1';
 /** Every n8n `npm run test:n8n` runs on, oldest first. */
 export const SUPPORTED_N8N = [OLDEST_SUPPORTED_N8N, PINNED_N8N];
 export const N8N_VERSION = process.env.N8N_VERSION ?? PINNED_N8N;
-/** Where Node 24 and each n8n are kept between runs (about 2.9 GB each); `FLOWBLOCKS_N8N_CACHE` moves it. */
-export const CACHE_DIR = process.env.FLOWBLOCKS_N8N_CACHE ?? '/var/cache/flowblocks';
-
 const NODE24_DIR = join(CACHE_DIR, 'n24');
 export const NODE24 = join(NODE24_DIR, 'node_modules/node/bin/node');
 /** n8n 1.x on the machine's Node, 2.x on Node 24. */

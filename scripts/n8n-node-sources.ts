@@ -13,13 +13,16 @@ import { getService } from '../src/registry.js';
 /** An object key as TypeScript source: unquoted where it can be (the lint rules read identifiers). */
 const keySource = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
-/** A value as TypeScript source, keys unquoted where they can be, tabs as n8n's style. */
-function literal(value: unknown, indent = '\t'): string {
-  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => `${indent}\t${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}]` : '[]';
+/**
+ * A value as TypeScript source, keys unquoted where they can be, tabs as n8n's style.
+ * A key set to `undefined` is left out unless `keepUndefined` (a credential test rule's `value: undefined`, which n8n's type requires).
+ */
+function literal(value: unknown, indent = '\t', keepUndefined = false): string {
+  if (Array.isArray(value)) return value.length ? `[\n${value.map((v) => `${indent}\t${literal(v, `${indent}\t`, keepUndefined)}`).join(',\n')},\n${indent}]` : '[]';
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value).filter(([, v]) => keepUndefined || v !== undefined);
     if (!entries.length) return '{}';
-    return `{\n${entries.map(([k, v]) => `${indent}\t${keySource(k)}: ${literal(v, `${indent}\t`)}`).join(',\n')},\n${indent}}`;
+    return `{\n${entries.map(([k, v]) => `${indent}\t${keySource(k)}: ${literal(v, `${indent}\t`, keepUndefined)}`).join(',\n')},\n${indent}}`;
   }
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
@@ -37,7 +40,7 @@ function nodeSource(className: string, type: string, description: unknown, searc
     ? `\n\tmethods = {\n\t\tlistSearch: {\n${searches.map((name) => `\t\t\t${name}: methodsOf(${JSON.stringify(type)}).listSearch!.${name}!,`).join('\n')}\n\t\t},\n\t};\n`
     : '';
   return `${HEADER}import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf${searches.length ? ', methodsOf' : ''} } from '../../dist/flowblocks.js';
+import { executeOf${searches.length ? ', methodsOf' : ''} } from '../../lib/flowblocks';
 
 export class ${className} implements INodeType {
 \tdescription: INodeTypeDescription = ${connections(literal(description))};
@@ -79,11 +82,12 @@ function authenticateSource({ header, scheme, param, testUrl }: CredentialHeader
 }
 
 function credentialSource(className: string, credential: Record<string, unknown>, authentication: CredentialHeader): string {
-  const typed: Record<string, string> = { test: 'ICredentialTestRequest', properties: 'INodeProperties[]' };
+  // Typed as n8n-workflow types them, so tsc (`n8n-node build`) checks each field against ICredentialType.
+  const typed: Record<string, string> = { icon: 'Icon', test: 'ICredentialTestRequest', properties: 'INodeProperties[]' };
   const fields = Object.entries(credential)
-    .map(([key, value]) => (key === 'authenticate' ? authenticateSource(authentication) : `\t${key}${typed[key] ? `: ${typed[key]}` : ''} = ${literal(value)};`))
+    .map(([key, value]) => (key === 'authenticate' ? authenticateSource(authentication) : `\t${key}${typed[key] ? `: ${typed[key]}` : ''} = ${literal(value, '\t', true)};`))
     .join('\n\n');
-  const types = ['ICredentialDataDecryptedObject', 'ICredentialTestRequest', 'ICredentialType', 'IHttpRequestOptions', 'INodeProperties'].filter(
+  const types = ['ICredentialDataDecryptedObject', 'ICredentialTestRequest', 'ICredentialType', 'Icon', 'IHttpRequestOptions', 'INodeProperties'].filter(
     (t) => t === 'ICredentialType' || fields.includes(`: ${t}`),
   );
   const limit =

@@ -36,6 +36,10 @@ describe('release workflow', () => {
     expect(text).toContain('publish: npm run release');
     expect(text).toMatch(/NPM_CONFIG_PROVENANCE: 'true'/);
     expect(text).toContain('npm publish ./packages/n8n-nodes-flowblocks --provenance --access public');
+    // Built as CI builds it (`n8n-node build`, then the runtime bundle), n8n's CLI cached where the runner may write.
+    expect(text.indexOf('npm run build:n8n')).toBeGreaterThan(0);
+    expect(text.indexOf('npm run build:n8n')).toBeLessThan(text.indexOf('npm publish ./packages/n8n-nodes-flowblocks'));
+    expect(text).toContain('FLOWBLOCKS_N8N_CACHE: ${{ runner.temp }}/flowblocks');
     // Trusted publishing: no long-lived npm token anywhere.
     expect(text).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN/);
     // `npm run release` is what publishes flowblocks.

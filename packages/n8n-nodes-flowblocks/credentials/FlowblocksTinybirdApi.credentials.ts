@@ -1,5 +1,5 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, Icon, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 /** How long "Test credential" waits for the service: one cheap GET, with the user at the button. */
 const TEST_TIMEOUT_MS = 15000;
@@ -9,7 +9,7 @@ export class FlowblocksTinybirdApi implements ICredentialType {
 
 	displayName = "Tinybird (Flowblocks) API";
 
-	icon = {
+	icon: Icon = {
 		light: "file:flowblocksTinybird.svg",
 		dark: "file:flowblocksTinybird.dark.svg",
 	};
@@ -59,6 +59,7 @@ export class FlowblocksTinybirdApi implements ICredentialType {
 				type: "responseSuccessBody",
 				properties: {
 					key: "pipes",
+					value: undefined,
 					message: "The answer is not the Tinybird API's: check the base URL.",
 				},
 			},

@@ -1,5 +1,5 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
-import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, Icon, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 /** How long "Test credential" waits for the service: one cheap GET, with the user at the button. */
 const TEST_TIMEOUT_MS = 15000;
@@ -9,7 +9,7 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 
 	displayName = "Workflow (Flowblocks) API";
 
-	icon = {
+	icon: Icon = {
 		light: "file:flowblocksWorkflow.svg",
 		dark: "file:flowblocksWorkflow.dark.svg",
 	};
@@ -60,6 +60,7 @@ export class FlowblocksWorkflowApi implements ICredentialType {
 				type: "responseSuccessBody",
 				properties: {
 					key: "details",
+					value: undefined,
 					message: "The Workflow API did not accept the credential, or the base URL is not its API (an accepted key gets an answer with \"details\"). Check both.",
 				},
 			},

@@ -1,7 +1,8 @@
 /**
- * The bundle `n8n-nodes-flowblocks` loads (`dist/flowblocks.js`, CommonJS): every registered
+ * The runtime `n8n-nodes-flowblocks` loads (`dist/lib/flowblocks.js`, one CommonJS bundle written
+ * over tsc's output of lib/flowblocks.ts, which declares what the nodes call): every registered
  * block as an n8n node class and its credential class, from the same definitions as the
- * `flowblocks` package. The node and credential files n8n lists are one line each over it.
+ * `flowblocks` package. The compiled nodes call its `executeOf` and `methodsOf`.
  */
 import { n8nCredentialName, n8nNodeName, toN8nNode, type N8nNode, type N8nWorkflowModule } from '../../../src/hosts/n8n/index.js';
 import { listBlocks } from '../../../src/registry.js';

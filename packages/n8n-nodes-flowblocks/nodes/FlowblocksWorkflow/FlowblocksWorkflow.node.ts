@@ -1,6 +1,6 @@
 // Generated from the flowblocks block definitions by `npm run build:n8n -- --write-sources`: edit the blocks, not this file.
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
-import { executeOf } from '../../dist/flowblocks.js';
+import { executeOf } from '../../lib/flowblocks';
 
 export class FlowblocksWorkflow implements INodeType {
 	description: INodeTypeDescription = {
