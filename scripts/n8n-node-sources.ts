@@ -7,9 +7,14 @@
  * test/engines/n8n-sources.test.ts fails when one has drifted from what the blocks describe.
  */
 import { layout } from '../packages/n8n-nodes-flowblocks/src/index.mjs';
+import { CREDENTIAL_TEST_TIMEOUT_MS, credentialHeaderOf, type CredentialHeader } from '../src/hosts/n8n/credential-authenticate.js';
+import { getService } from '../src/registry.js';
+
+/** An object key as TypeScript source: unquoted where it can be (the lint rules read identifiers). */
+const keySource = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
 /**
- * A value as TypeScript source, keys unquoted where they can be (the lint rules read identifiers), tabs as n8n's style.
+ * A value as TypeScript source, keys unquoted where they can be, tabs as n8n's style.
  * A key set to `undefined` is left out unless `keepUndefined` (a credential test rule's `value: undefined`, which n8n's type requires).
  */
 function literal(value: unknown, indent = '\t', keepUndefined = false): string {
@@ -17,8 +22,7 @@ function literal(value: unknown, indent = '\t', keepUndefined = false): string {
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => keepUndefined || v !== undefined);
     if (!entries.length) return '{}';
-    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
-    return `{\n${entries.map(([k, v]) => `${indent}\t${key(k)}: ${literal(v, `${indent}\t`, keepUndefined)}`).join(',\n')},\n${indent}}`;
+    return `{\n${entries.map(([k, v]) => `${indent}\t${keySource(k)}: ${literal(v, `${indent}\t`, keepUndefined)}`).join(',\n')},\n${indent}}`;
   }
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
@@ -49,15 +53,49 @@ ${methods}
 `;
 }
 
-function credentialSource(className: string, credential: Record<string, unknown>): string {
-  // Typed as n8n-workflow types them, so tsc (`n8n-node build`) checks each field against ICredentialType.
-  const typed: Record<string, string> = { icon: 'Icon', test: 'ICredentialTestRequest', authenticate: 'IAuthenticateGeneric', properties: 'INodeProperties[]' };
-  const fields = Object.entries(credential)
-    .map(([key, value]) => `\t${key}${typed[key] ? `: ${typed[key]}` : ''} = ${literal(value, '\t', true)};`)
-    .join('\n\n');
-  const types = ['IAuthenticateGeneric', 'ICredentialTestRequest', 'ICredentialType', 'Icon', 'INodeProperties'].filter((t) => t === 'ICredentialType' || fields.includes(`: ${t}`));
-  return `${HEADER}import type { ${types.join(', ')} } from 'n8n-workflow';
+/**
+ * The credential's `authenticate` as a method of its class: the key in the service's header on
+ * every request n8n sends with it, and the time limit of "Test credential"
+ * (src/hosts/n8n/credential-authenticate.ts is the same function, for `flowblocks/n8n`).
+ */
+function authenticateSource({ header, scheme, param, testUrl }: CredentialHeader): string {
+  const key = `String(credentials.${param})`;
+  const value = scheme ? `\`${scheme} \${${key}}\`` : key;
+  const headers = `{ ...requestOptions.headers, ${keySource(header)}: ${value} }`;
+  const lines = [
+    '\t/**',
+    '\t * The key on every request n8n sends with this credential (the HTTP Request node\'s too). n8n gives',
+    '\t * the "Test credential" request, built from `test` below, 300 s; it waits TEST_TIMEOUT_MS at most.',
+    '\t */',
+    '\tasync authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {',
+    `\t\tconst headers = ${headers};`,
+  ];
+  if (testUrl !== undefined) {
+    lines.push(
+      "\t\t// Only n8n's credential tester sends the test's path below a baseURL; other requests carry a whole URL.",
+      `\t\tif (requestOptions.baseURL === undefined || requestOptions.url !== ${JSON.stringify(testUrl)}) return { ...requestOptions, headers };`,
+      '\t\treturn { ...requestOptions, headers, timeout: Math.min(requestOptions.timeout ?? TEST_TIMEOUT_MS, TEST_TIMEOUT_MS) };',
+    );
+  } else lines.push('\t\treturn { ...requestOptions, headers };');
+  lines.push('\t}');
+  return lines.join('\n');
+}
 
+function credentialSource(className: string, credential: Record<string, unknown>, authentication: CredentialHeader): string {
+  // Typed as n8n-workflow types them, so tsc (`n8n-node build`) checks each field against ICredentialType.
+  const typed: Record<string, string> = { icon: 'Icon', test: 'ICredentialTestRequest', properties: 'INodeProperties[]' };
+  const fields = Object.entries(credential)
+    .map(([key, value]) => (key === 'authenticate' ? authenticateSource(authentication) : `\t${key}${typed[key] ? `: ${typed[key]}` : ''} = ${literal(value, '\t', true)};`))
+    .join('\n\n');
+  const types = ['ICredentialDataDecryptedObject', 'ICredentialTestRequest', 'ICredentialType', 'Icon', 'IHttpRequestOptions', 'INodeProperties'].filter(
+    (t) => t === 'ICredentialType' || fields.includes(`: ${t}`),
+  );
+  const limit =
+    authentication.testUrl === undefined
+      ? ''
+      : `\n/** How long "Test credential" waits for the service: one cheap GET, with the user at the button. */\nconst TEST_TIMEOUT_MS = ${CREDENTIAL_TEST_TIMEOUT_MS};\n`;
+  return `${HEADER}import type { ${types.join(', ')} } from 'n8n-workflow';
+${limit}
 export class ${className} implements ICredentialType {
 ${fields}
 }
@@ -120,7 +158,8 @@ export function n8nNodeSources(): { files: Map<string, string>; entries: SourceE
     files.set(`nodes/${nodeClass}/${adapted.iconFile}`, svg);
     files.set(`nodes/${nodeClass}/${adapted.iconDarkFile}`, dark);
     files.set(`credentials/${adapted.iconDarkFile}`, dark);
-    files.set(`credentials/${credentialClass}.credentials.ts`, credentialSource(credentialClass, { ...adapted.credential }));
+    const service = getService(block.definition.operations[0]!.tool.service)!;
+    files.set(`credentials/${credentialClass}.credentials.ts`, credentialSource(credentialClass, { ...adapted.credential }, credentialHeaderOf(service.connection)));
     files.set(`credentials/${adapted.iconFile}`, svg);
     entries.push({ type, nodeClass, credentialClass });
   }

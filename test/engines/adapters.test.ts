@@ -213,7 +213,7 @@ describe('n8n node', () => {
 
   it('"Test credential" sends one GET below the base URL and, for Tinybird and Loops, checks the answer is the API\'s', () => {
     const tests = Object.fromEntries(listBlocks().map((block) => [block.type, toN8nNode(block).credential.test]));
-    // No `timeout`: n8n's RoutingNode replaces it with its test node's setting (300 s), in 1.x and 2.x alike.
+    // No `timeout`: n8n's RoutingNode replaces it with 300 s; `authenticate` bounds it (n8n-credential-time-limit.test.ts).
     const baseURL = '={{$credentials.baseUrl.replace(/\\/+$/, "")}}';
     expect(tests.tinybird?.request).toEqual({ baseURL, url: '/v0/pipes', method: 'GET' });
     expect(tests.loops?.request).toEqual({ baseURL, url: '/api-key', method: 'GET' });

@@ -5,6 +5,7 @@
  * The sandbox's workflow platform reads execute bodies as Sim does (`inputStyle: 'flat'`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 import type { HarnessEvent } from '../../src/harness/types.js';
 import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/hosts/n8n/index.js';
@@ -213,11 +214,12 @@ describe("n8n credentials: n8n's Test button sends one cheap authenticated reque
   async function testCredential(type: string, credentials: Record<string, unknown>): Promise<{ url: string; status: number; body: unknown }> {
     const { credential } = toN8nNode(getBlock(type)!);
     const request = credential.test!.request;
-    const headers = Object.fromEntries(
-      Object.entries((credential.authenticate as { properties: { headers: Record<string, string> } }).properties.headers).map(([k, v]) => [k, String(resolve(v, credentials))]),
-    );
-    const url = `${String(resolve(request.baseURL!, credentials))}${request.url}`;
-    const answer = await fetch(url, { method: request.method ?? 'GET', headers });
+    const baseURL = String(resolve(request.baseURL!, credentials));
+    // The credential's `authenticate` on the request as n8n's credential tester builds it.
+    const authenticate = credential.authenticate as (c: Record<string, unknown>, r: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+    const { headers } = await authenticate(credentials, { ...(request as IHttpRequestOptions), baseURL, url: request.url!, headers: {}, timeout: 300_000 });
+    const url = `${baseURL}${request.url}`;
+    const answer = await fetch(url, { method: request.method ?? 'GET', headers: headers as Record<string, string> });
     const text = await answer.text();
     return { url, status: answer.status, body: answer.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as unknown) : text };
   }

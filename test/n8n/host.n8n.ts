@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureN8n, importIntoN8n, installBuiltPackage, n8n, N8N_VERSION, readExecutions, type StoredExecution } from '../../scripts/n8n-host.js';
+import { CREDENTIAL_TEST_TIMEOUT_MS } from '../../src/hosts/n8n/credential-authenticate.js';
 import { startSandbox, type Sandbox } from '../../src/satellites/sandbox/index.js';
 import { listenOnLoopback } from '../helpers/loopback-server.js';
 
@@ -26,6 +27,15 @@ const webApp = createServer((_req, res) => res.writeHead(200, { 'content-type': 
 /** A pass-through to the sandbox's Tinybird that records each request: how many Send Events made. */
 let counting: Server;
 const counted: { method: string; url: string; body: string }[] = [];
+
+/**
+ * A Loops API that answers after the credential test's time limit: what the HTTP Request node
+ * ("Custom API Call") sent it, and when. Only the test's request is bounded; this one waits.
+ */
+let slow: Server;
+let slowUrl: string;
+const slowAsked: { url: string; authorization: string | undefined }[] = [];
+const SLOW_ANSWER_MS = CREDENTIAL_TEST_TIMEOUT_MS + 2_000;
 
 const credentialRef = (type: string, id: string) => ({ [type]: { id, name: id } });
 const node = (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -63,6 +73,20 @@ const workflow = (id: string, nodes: unknown[], connections: Record<string, unkn
   connections,
   settings: { executionOrder: 'v1', ...settings },
 });
+
+/** n8n's HTTP Request node with a credential of the package ("Predefined Credential Type"), as n8n's "Custom API Call" opens it. */
+const httpRequest = (name: string, url: string, credential: string) =>
+  node(name, 'n8n-nodes-base.httpRequest', { method: 'GET', url, authentication: 'predefinedCredentialType', nodeCredentialType: 'flowblocksLoopsApi', options: {} }, {
+    typeVersion: 4.2,
+    credentials: credentialRef('flowblocksLoopsApi', credential),
+  });
+
+/** The HTTP Request node with the Loops credential: the key from its `authenticate`, and its own time limit kept (its URLs are known once the servers listen). */
+const customCallWorkflow = (sandboxUrl: string, slowServerUrl: string) =>
+  workflow('fbCustomCall0001', [start, httpRequest('Sandbox call', sandboxUrl, 'loopsSandbox0000'), httpRequest('Slow call', slowServerUrl, 'loopsSandbox0000')], {
+    Start: main('Sandbox call'),
+    'Sandbox call': main('Slow call'),
+  });
 
 const workflows = {
   // Every block in one run, the error output, continue-on-fail and a Tool variant through the Tool Executor.
@@ -168,6 +192,11 @@ beforeAll(async () => {
     });
   });
   const { origin: countingUrl } = await listenOnLoopback(counting);
+  slow = createServer((req, res) => {
+    slowAsked.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"teamName":"slow"}'), SLOW_ANSWER_MS);
+  });
+  ({ origin: slowUrl } = await listenOnLoopback(slow));
 
   const credentials = [
     { id: 'tinybirdSandbox0', name: 'tinybirdSandbox0', type: 'flowblocksTinybirdApi', data: { token: sb.credentials.tinybird.adminToken, baseUrl: sb.urls.tinybird } },
@@ -177,8 +206,9 @@ beforeAll(async () => {
     { id: 'loopsSandbox0000', name: 'loopsSandbox0000', type: 'flowblocksLoopsApi', data: { apiKey: sb.credentials.loops.apiKey, baseUrl: sb.urls.loops } },
     { id: 'workflowSandbox0', name: 'workflowSandbox0', type: 'flowblocksWorkflowApi', data: { apiKey: sb.credentials.workflow.apiKey, baseUrl: sb.urls.workflow } },
   ];
-  await importIntoN8n(home, credentials, Object.values(workflows));
-  for (const [name, wf] of Object.entries(workflows)) {
+  const all = { ...workflows, customCall: customCallWorkflow(`${sb.urls.loops}/api-key`, `${slowUrl}/api-key`) };
+  await importIntoN8n(home, credentials, Object.values(all));
+  for (const [name, wf] of Object.entries(all)) {
     const ran = await n8n(['execute', `--id=${wf.id}`, '--rawOutput'], home);
     const stored = (await readExecutions(home)).filter((e) => e.workflowId === wf.id);
     if (stored.length !== 1) throw new Error(`${name}: ${stored.length} executions stored; n8n exited ${ran.code}: ${`${ran.stdout}${ran.stderr}`.slice(-2000)}`);
@@ -192,6 +222,7 @@ afterAll(async () => {
   hang?.close();
   webApp.close();
   counting?.close();
+  slow?.close();
   // FLOWBLOCKS_KEEP_N8N_HOME=1 keeps n8n's user folder (its database, the package installed) to look into.
   if (home && !process.env.FLOWBLOCKS_KEEP_N8N_HOME) rmSync(home, { recursive: true, force: true });
   else if (home) console.log(`n8n user folder kept: ${home}`);
@@ -288,5 +319,15 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(hung).toEqual([{ url: '/v0/sql', userAgent: expect.stringMatching(/\bn8n\b/), closedBeforeAnswer: true, afterMs: expect.any(Number) }]);
     // Given up at n8n's 3 s time-out (counted from the execution's start), well before the harness's own 30 s limit.
     expect(hung[0]!.afterMs).toBeLessThan(15_000);
+  });
+
+  it("lends the credential to n8n's HTTP Request node (\"Custom API Call\") with its key, and its own time limit", () => {
+    const run = executions.get('customCall')!;
+    expect(run.status).toBe('success');
+    // The sandbox's Loops answered the key `authenticate` put in the header.
+    expect(outputOf(run, 'Sandbox call')?.[0]?.json).toMatchObject({ success: true });
+    // The test's path, with a whole URL: not the credential test, so not cut at its limit.
+    expect(outputOf(run, 'Slow call')?.[0]?.json).toEqual({ success: true, teamName: 'slow' });
+    expect(slowAsked).toEqual([{ url: '/api-key', authorization: `Bearer ${sb.credentials.loops.apiKey}` }]);
   });
 });

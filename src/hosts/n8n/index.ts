@@ -24,6 +24,7 @@ import { executeTool } from '../../index.js';
 import type { Service } from '../../harness/define/service.js';
 import type { AnyTool, ExecuteOptions, ToolError, ToolResult } from '../../harness/types.js';
 import { getService } from '../../registry.js';
+import { credentialAuthenticate, credentialHeaderOf } from './credential-authenticate.js';
 import { n8nTransport } from './http-transport.js';
 import { runBatched, type BatchEntry, type BatchOutcome } from './batch-items.js';
 import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice, type ListOutcome } from './list-items.js';
@@ -101,7 +102,7 @@ function credentialOf(block: Block, service: Service, icon: ThemedIcon): ICreden
     required: connection.baseUrl.default === undefined,
     placeholder: connection.baseUrl.default ?? 'https://…',
   });
-  const { header, scheme, param, check, checkAcceptedField, checkAnswer } = connection.credential;
+  const { check, checkAcceptedField, checkAnswer } = connection.credential;
   const credential: ICredentialType = {
     name: n8nCredentialName(block),
     displayName: n8nTitle(`${block.definition.name} (flowblocks) API`),
@@ -109,11 +110,11 @@ function credentialOf(block: Block, service: Service, icon: ThemedIcon): ICreden
     // The service's API docs; a service without any has no link rather than one that answers 404.
     ...(block.definition.docsUrl ? { documentationUrl: block.definition.docsUrl } : {}),
     properties,
-    // How n8n sends the credential on its own requests: the "Test credential" button's below.
-    authenticate: { type: 'generic', properties: { headers: { [header]: `=${scheme ? `${scheme} ` : ''}{{$credentials.${param}}}` } } },
+    // How n8n sends the credential on its own requests (the "Test credential" button's below, time-limited there).
+    authenticate: credentialAuthenticate(credentialHeaderOf(connection)),
   };
-  // No `timeout`: n8n's RoutingNode (1.x and 2.x) replaces a test request's with its test node's
-  // own setting, which that node never has, so n8n waits up to its 300 s whatever is asked here.
+  // No `timeout` here: n8n's RoutingNode (1.x and 2.x) replaces the test request's with 300 s;
+  // `authenticate` sees the request after that and bounds it (credential-authenticate.ts).
   if (check) credential.test = { request: { baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}', url: check, method: 'GET' } };
   const notTheApi = `The answer is not the ${block.definition.name} API's: check the base URL.`;
   // A 2xx from anything but the service (the n8n editor itself, a web page) must fail: n8n fails the
