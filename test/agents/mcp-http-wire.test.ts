@@ -41,7 +41,7 @@ beforeAll(async () => {
     });
   });
   const { origin: tinybirdUrl } = await listenOnLoopback(tinybird);
-  const options = { services: ['tinybird'], settings: { tinybird: { base_url: tinybirdUrl, token: TOKEN } } };
+  const options = { services: ['tinybird' as const], settings: { tinybird: { base_url: tinybirdUrl, token: TOKEN } } };
   served = await serveMcpHttp({ port: 0, ...options });
   reference = createServer((req, res) => {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
