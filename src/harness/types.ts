@@ -288,6 +288,13 @@ export interface ToolDeclaration<
    * offers them as a choice (n8n's resource locator, searched through this tool).
    */
   lists?: { param: string; value: string; label?: string };
+  /**
+   * A param whose value a user can copy from a page of the service's own app: that page's URL
+   * starts with a match of `pattern` (a regular expression, unanchored, as n8n's own nodes write
+   * theirs), and its one capture group is the value (Sim's
+   * editor, `…/workspace/<ws>/w/<workflowId>`). An editor offers it as "By URL" (n8n's resource locator).
+   */
+  foundInUrl?: { param: string; pattern: string; example: string };
   /** Set on a service's custom API call (`customApiCall`): a host with its own (n8n's "Custom API Call") offers that one instead. */
   customCall?: true;
   /** Present on tools whose calls a host with many items may join into one call (Tinybird's events). */

@@ -7,7 +7,7 @@
  * "n8n unit tests drive the node with n8n-workflow 2.11.1, not n8n-core".
  */
 import { createRequire } from 'node:module';
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 
 // n8n loads n8n-workflow as CommonJS (its ESM build has extensionless imports Node refuses).
 export const n8nWorkflow = createRequire(import.meta.url)('n8n-workflow') as typeof import('n8n-workflow');
@@ -44,9 +44,9 @@ export async function runN8nNode({ node, parameters, credentials, items = [{ jso
   const context = {
     getInputData: () => items,
     getNode: () => nodeData,
-    getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
-      const value = Object.hasOwn(perItem, name) ? perItem[name]!(itemIndex) : resolved[name];
-      if (value !== undefined) return value;
+    getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, options?: { extractValue?: boolean }) => {
+      const value = Object.hasOwn(perItem, name) ? perItem[name]!(itemIndex) : name.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], resolved);
+      if (value !== undefined) return options?.extractValue ? extractLocatorValue(description.properties, name, value) : value;
       // n8n-core throws for a missing parameter without a fallback.
       if (fallback === undefined) throw new Error(`Could not get parameter "${name}"`);
       return fallback;
@@ -63,4 +63,19 @@ export async function runN8nNode({ node, parameters, credentials, items = [{ jso
   // A node without engine requests returns items per output.
   const output = (await node.execute.call(context as unknown as IExecuteFunctions)) as INodeExecutionData[][];
   return { resolved, output };
+}
+
+/**
+ * n8n-core's `extractValue` for a resource locator (utils/extract-value.js): the mode's regex
+ * over the value, its one group the result, and n8n's own error when the value does not match.
+ */
+function extractLocatorValue(properties: readonly INodeProperties[], path: string, value: unknown): unknown {
+  const property = path.split('.').reduce<INodeProperties | undefined>((at, part) => (at ? (at.options as INodeProperties[] | undefined) : properties)?.find((p) => p.name === part), undefined);
+  if (property?.type !== 'resourceLocator' || typeof value !== 'object' || value === null || !('mode' in value)) return value;
+  const { mode, value: raw } = value as { mode: string; value: unknown };
+  const extract = property.modes?.find((m) => m.name === mode)?.extractValue;
+  if (!extract) return raw;
+  const found = new RegExp(extract.regex as string).exec(String(raw));
+  if (!found) throw new Error(`ERROR: ${property.displayName} parameter's value is invalid. This is likely because the URL entered is incorrect`);
+  return found[1];
 }

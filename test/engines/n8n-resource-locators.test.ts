@@ -10,9 +10,11 @@ import { getBlock } from '../../src/index.js';
 import { toN8nNode } from '../../src/hosts/n8n/index.js';
 import { mockService } from '../helpers/mock-service.js';
 import { n8nWorkflow, runN8nNode } from './n8n-context.js';
+import { LIMITS } from '../tools/workflow/fixtures.js';
 
 const TINYBIRD = 'https://api.tinybird.co';
 const LOOPS = 'https://app.loops.so';
+const WORKFLOW = 'https://www.sim.ai';
 
 /** What n8n hands a `listSearch` method: the node's credential (and its HTTP helpers). */
 const loadOptions = (credentials: Record<string, unknown>) =>
@@ -76,5 +78,32 @@ describe('n8n resource locators', () => {
       ['GET', '/v0/pipes/top_pages'],
       ['GET', '/v0/pipes/top_pages'],
     ]);
+  });
+
+  it("takes a workflow by ID or by its page's URL in Sim's editor, which n8n reads with the mode's pattern", async () => {
+    const property = new (toN8nNode(getBlock('workflow')!).Node)().description.properties.find((p) => p.name === 'workflowId')!;
+    expect(property).toMatchObject({ type: 'resourceLocator', default: { mode: 'id', value: '' } });
+    expect(property.modes!.map((m) => m.name)).toEqual(['id', 'url']);
+    const wf = mockService(WORKFLOW);
+    const done = { success: true, output: { ok: true }, limits: LIMITS };
+    wf.on('POST', '/api/workflows/wf_daily/execute', { status: 200, body: done }, { status: 200, body: done });
+    const { Node } = toN8nNode(getBlock('workflow')!, { execute: { dispatcher: wf.agent }, n8nWorkflow });
+    const credentials = { apiKey: 'sk-sim-locator-key-01', baseUrl: WORKFLOW } as never;
+    const run = (workflowId: unknown, continueOnFail = false) =>
+      runN8nNode({ node: new Node(), parameters: { resource: 'execution', operation: 'execute', workflowId } as never, credentials, continueOnFail });
+    for (const workflowId of [
+      { __rl: true, mode: 'id', value: 'wf_daily' },
+      { __rl: true, mode: 'url', value: 'https://www.sim.ai/workspace/ws_9/w/wf_daily?tab=logs' },
+    ]) {
+      const { output } = await run(workflowId);
+      expect(output[0]![0]!.json).toMatchObject({ success: true });
+    }
+    expect(wf.requests.map((r) => [r.method, r.path, r.headers['x-api-key']])).toEqual([
+      ['POST', '/api/workflows/wf_daily/execute', 'sk-sim-locator-key-01'],
+      ['POST', '/api/workflows/wf_daily/execute', 'sk-sim-locator-key-01'],
+    ]);
+    // A URL of another page is a parameter issue in n8n's editor (the mode's validation), and nothing is sent.
+    await expect(run({ __rl: true, mode: 'url', value: 'https://www.sim.ai/workspace/ws_9/logs' })).rejects.toThrow(/"workflowId":\["Paste the URL of its page, like https:\/\/www.sim.ai\/workspace\/ws_1\/w\/wf_1"\]/);
+    expect(wf.requests).toHaveLength(2);
   });
 });

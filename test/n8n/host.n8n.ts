@@ -99,6 +99,8 @@ const workflows = {
       tinybird('Tinybird events gzip', { resource: 'dataSource', operation: 'events', datasource: byName('events'), data: '{"timestamp": "2026-01-01 00:00:00", "event": "n8n", "user_id": "n8n_1"}\n{"timestamp": "not a time", "event": "n8n", "user_id": "n8n_2"}\n', wait: true, compression: 'gzip' }),
       loops('Loops event', { resource: 'event', operation: 'sendEvent', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
       platform('Workflow execute', { resource: 'execution', operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
+      // The workflow's page in Sim's editor, pasted "By URL": n8n extracts the id with the mode's pattern.
+      platform('Workflow execute by URL', { resource: 'execution', operation: 'execute', workflowId: { __rl: true, mode: 'url', value: 'https://sim.example/workspace/ws_1/w/wf_daily_report?panel=logs' } }),
       platform('Missing log to error output', missingLog, { onError: 'continueErrorOutput' }),
       noOp('Succeeded'),
       noOp('Failed'),
@@ -119,6 +121,7 @@ const workflows = {
       Start: main('Tinybird query', 'Tinybird events gzip', 'Missing log to error output', 'Missing log, continue', 'Run tool'),
       'Tinybird query': main('Loops event'),
       'Loops event': main('Workflow execute'),
+      'Workflow execute': main('Workflow execute by URL'),
       'Missing log to error output': {
         main: [[{ node: 'Succeeded', type: 'main', index: 0 }], [{ node: 'Failed', type: 'main', index: 0 }]],
       },
@@ -236,6 +239,7 @@ describe(`n8n-nodes-flowblocks in n8n ${N8N_VERSION}`, () => {
     expect(outputOf(run, 'Tinybird query')).toEqual([expect.objectContaining({ json: { one: 1 } })]);
     expect(outputOf(run, 'Loops event')).toEqual([expect.objectContaining({ json: { success: true } })]);
     expect(outputOf(run, 'Workflow execute')?.[0]?.json).toMatchObject({ success: true });
+    expect(outputOf(run, 'Workflow execute by URL')?.[0]?.json).toMatchObject({ success: true });
     expect(outputOf(run, 'Tinybird events gzip')?.[0]?.json).toMatchObject({ rows: 2, batch: { items: 1, rows: 2, successful_rows: 1, quarantined_rows: 1 } });
   });
 

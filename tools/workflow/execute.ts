@@ -61,6 +61,8 @@ export default connection.defineTool({
     'Run a deployed workflow with inputs. By default the call waits for the run and returns success, output and limits (a run longer than the call time limit should be asynchronous). With async it returns at once with a taskId and status queued; add waitForCompletion to poll the job until it is completed or failed and return the final job record.',
   scopes: [],
   annotations: { readOnly: false, destructive: false, idempotent: false },
+  // The workflow's page in Sim's editor (app/workspace/[workspaceId]/w/[workflowId]) names its id.
+  foundInUrl: { param: 'workflowId', pattern: 'https?://[^/?#]+/workspace/[^/?#]+/w/([^/?#]+)', example: 'https://www.sim.ai/workspace/ws_1/w/wf_1' },
   params: z
     .object({
       base_url: baseUrlParam,

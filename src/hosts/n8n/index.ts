@@ -30,7 +30,7 @@ import { runBatched, type BatchEntry, type BatchOutcome } from './batch-items.js
 import { listItems, listProperties, N8N_LIMIT_DEFAULT, pagedParams, type ListChoice, type ListOutcome } from './list-items.js';
 import { n8nName, n8nOperationAction, n8nOperationName } from './names.js';
 import { recordsShape } from './records.js';
-import { asLocator, listersOf, locatorValue, searchMethodName, searchResults } from './resource-locators.js';
+import { asLocator, isExtractedLocator, listersOf, locatorValue, searchMethodName, searchResults, urlFindersOf } from './resource-locators.js';
 import { n8nStyled, n8nTitle } from './style.js';
 
 /** What the node takes from the host's own `n8n-workflow` (its errors must be the host's classes to be n8n's errors). */
@@ -232,11 +232,12 @@ function properties(block: Block, operations: BlockOperation[], secretParams: Se
   const tools = new Map(operations.map((op) => [op.id, op.tool]));
   const allOps = [...tools.keys()];
   const listers = listersOf(tools.values());
-  // A field some list tool lists is a resource locator: chosen from that list, or typed.
+  const urlFinders = urlFindersOf(tools.values());
+  // A field some list tool lists, or an app page names, is a resource locator: chosen from that list, typed, or its page's URL.
   const propertyOf = (field: FieldManifest, ops: string[], required: boolean) => {
     const property = fieldProperty(field, ops, required);
-    const lister = listers.get(field.param);
-    return lister ? asLocator(property, field, lister) : property;
+    const sources = { lister: listers.get(field.param), url: urlFinders.get(field.param) };
+    return sources.lister || sources.url ? asLocator(property, field, sources) : property;
   };
   const result: INodeProperties[] = operationProperties(operations);
   const optional = new Map<string, INodeProperties[]>();
@@ -450,7 +451,10 @@ export function toN8nNode(block: Block, options: N8nNodeOptions = {}): N8nNode {
         if (field.id === 'operation' || secretParams.has(field.param) || hidden.includes(field.param)) continue;
         if (field.condition && !field.condition.value.includes(op.id)) continue;
         const name = n8nName(field.id);
-        params[field.param] = locatorValue(name in extra ? extra[name] : this.getNodeParameter(name, i, null));
+        const path = name in extra ? `additionalFields.${name}` : name;
+        const raw = name in extra ? extra[name] : this.getNodeParameter(name, i, null);
+        // A URL is n8n's to read: its own extraction, with the mode's pattern, names a URL that does not fit.
+        params[field.param] = isExtractedLocator(raw) ? this.getNodeParameter(path, i, null, { extractValue: true }) : locatorValue(raw);
       }
       const runOptions = withCredential(secret, params, this.helpers, this.getExecutionCancelSignal());
       if (tool.batch) {

@@ -1,7 +1,9 @@
 /**
  * n8n's resource locators: a field whose values a list tool of the same service gives (`lists`
  * on the tool: Tinybird's Data Sources and pipes, Loops' transactional templates) is chosen
- * "From List", searched through that tool (n8n's `listSearch` method), or typed "By Name" / "By ID".
+ * "From List", searched through that tool (n8n's `listSearch` method), or typed "By Name" / "By ID";
+ * a field whose value a page of the service's app names (`foundInUrl`: a workflow's page in Sim's
+ * editor) is also taken "By URL", n8n extracting the value with the tool's pattern.
  */
 import type { INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import type { FieldManifest } from '../../blocks/manifest.js';
@@ -22,29 +24,55 @@ export const searchMethodName = (field: FieldManifest): string => {
   return `search${name[0]!.toUpperCase()}${name.slice(1)}`;
 };
 
-/** A field's property as a resource locator: from the list, or typed. */
-export function asLocator(property: INodeProperties, field: FieldManifest, lister: AnyTool): INodeProperties {
-  const byId = lister.lists!.value === 'id';
-  return {
-    ...property,
-    type: 'resourceLocator',
-    default: { mode: 'list', value: '' },
-    modes: [
-      {
-        displayName: 'From List',
-        name: 'list',
-        type: 'list',
-        placeholder: `Select a ${field.title}...`,
-        typeOptions: { searchListMethod: searchMethodName(field), searchable: true },
-      },
-      {
-        displayName: byId ? 'By ID' : 'By Name',
-        name: byId ? 'id' : 'name',
-        type: 'string',
-        placeholder: field.placeholder ?? (byId ? 'e.g. cm1a2b3c4d' : 'e.g. events'),
-      },
-    ],
-  };
+/** The app page that names each param, among the node's tools. */
+export function urlFindersOf(tools: Iterable<AnyTool>): Map<string, NonNullable<AnyTool['foundInUrl']>> {
+  const finders = new Map<string, NonNullable<AnyTool['foundInUrl']>>();
+  for (const tool of tools) if (tool.foundInUrl) finders.set(tool.foundInUrl.param, tool.foundInUrl);
+  return finders;
+}
+
+/** What a locator offers: the list tool that lists the field's values, the app page that names one. */
+export interface LocatorSources {
+  lister?: AnyTool;
+  url?: NonNullable<AnyTool['foundInUrl']>;
+}
+
+/** A field's property as a resource locator: from the list, typed, or taken from the app page's URL. */
+export function asLocator(property: INodeProperties, field: FieldManifest, { lister, url }: LocatorSources): INodeProperties {
+  const byId = !lister || lister.lists!.value === 'id';
+  const modes: NonNullable<INodeProperties['modes']> = [];
+  if (lister) {
+    modes.push({
+      displayName: 'From List',
+      name: 'list',
+      type: 'list',
+      placeholder: `Select a ${field.title}...`,
+      typeOptions: { searchListMethod: searchMethodName(field), searchable: true },
+    });
+  }
+  modes.push({
+    displayName: byId ? 'By ID' : 'By Name',
+    name: byId ? 'id' : 'name',
+    type: 'string',
+    placeholder: field.placeholder ?? (byId ? 'e.g. cm1a2b3c4d' : 'e.g. events'),
+  });
+  if (url) {
+    modes.push({
+      displayName: 'By URL',
+      name: 'url',
+      type: 'string',
+      placeholder: `e.g. ${url.example}`,
+      // n8n checks the whole value against a validation pattern (it adds ^ and $): the page's URL, then any path, query or fragment.
+      validation: [{ type: 'regex', properties: { regex: `${url.pattern}(?:[/?#].*)?`, errorMessage: `Paste the URL of its page, like ${url.example}` } }],
+      extractValue: { type: 'regex', regex: url.pattern },
+    });
+  }
+  return { ...property, type: 'resourceLocator', default: { mode: modes[0]!.name, value: '' }, modes };
+}
+
+/** Whether a stored value is a resource locator's in the mode that n8n must extract from (a URL). */
+export function isExtractedLocator(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && '__rl' in value && (value as { mode?: unknown }).mode === 'url';
 }
 
 /** A resource locator's value as n8n stores it (`{ __rl, mode, value }`), or the value as it is. */

@@ -115,8 +115,11 @@ export class FlowblocksWorkflow implements INodeType {
 			{
 				displayName: "Workflow ID",
 				name: "workflowId",
-				type: "string",
-				default: "",
+				type: "resourceLocator",
+				default: {
+					mode: "id",
+					value: "",
+				},
 				displayOptions: {
 					show: {
 						operation: [
@@ -126,6 +129,33 @@ export class FlowblocksWorkflow implements INodeType {
 				},
 				required: true,
 				description: "ID of the deployed workflow to run",
+				modes: [
+					{
+						displayName: "By ID",
+						name: "id",
+						type: "string",
+						placeholder: "e.g. cm1a2b3c4d",
+					},
+					{
+						displayName: "By URL",
+						name: "url",
+						type: "string",
+						placeholder: "e.g. https://www.sim.ai/workspace/ws_1/w/wf_1",
+						validation: [
+							{
+								type: "regex",
+								properties: {
+									regex: "https?://[^/?#]+/workspace/[^/?#]+/w/([^/?#]+)(?:[/?#].*)?",
+									errorMessage: "Paste the URL of its page, like https://www.sim.ai/workspace/ws_1/w/wf_1",
+								},
+							},
+						],
+						extractValue: {
+							type: "regex",
+							regex: "https?://[^/?#]+/workspace/[^/?#]+/w/([^/?#]+)",
+						},
+					},
+				],
 			},
 			{
 				displayName: "Inputs",
