@@ -100,7 +100,7 @@ const workflows = {
       loops('Loops event', { resource: 'event', operation: 'sendEvent', eventName: 'signup', additionalFields: { email: 'n8n-host@example.com' } }),
       platform('Workflow execute', { resource: 'execution', operation: 'execute', workflowId: 'wf_daily_report', inputs: '{"email": "n8n-host@example.com"}' }),
       // The workflow's page in Sim's editor, pasted "By URL": n8n extracts the id with the mode's pattern.
-      platform('Workflow execute by URL', { resource: 'execution', operation: 'execute', workflowId: { __rl: true, mode: 'url', value: 'https://sim.example/workspace/ws_1/w/wf_daily_report?panel=logs' } }),
+      platform('Workflow execute by URL', { resource: 'execution', operation: 'execute', workflowId: { __rl: true, mode: 'url', value: 'https://sim.example/workspace/ws_1/w/wf_daily_report?panel=logs' }, inputs: '{"email": "n8n-url@example.com"}' }),
       platform('Missing log to error output', missingLog, { onError: 'continueErrorOutput' }),
       noOp('Succeeded'),
       noOp('Failed'),
